@@ -1,0 +1,40 @@
+// swift-tools-version:6.0
+// Lectern — a desktop feed reader for Linux, in Swift, drawn with GTK 4.
+// Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
+//   lectern -> LecternApp -> GtkBridge -> CGtk4
+//                         -> Library -> FeedParsing -> CLibXML2
+//                         -> Theming (Foundation only)
+import PackageDescription
+
+let package = Package(
+    name: "Lectern",
+    products: [
+        .executable(name: "lectern", targets: ["lectern"]),
+    ],
+    targets: [
+        // System libraries: module maps with small shim headers.
+        .systemLibrary(name: "CGtk4", path: "Sources/CGtk4", pkgConfig: "gtk4",
+                       providers: [.apt(["libgtk-4-dev"])]),
+        .systemLibrary(name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
+                       providers: [.apt(["libsqlite3-dev"])]),
+
+        // GTK-free core, tested without a display.
+        .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
+        .target(name: "Library", dependencies: ["FeedParsing", "CSQLite3"]),
+        .target(name: "Theming"),
+
+        // The GTK side.
+        .target(name: "GtkBridge", dependencies: ["CGtk4"]),
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "Theming", "Library", "FeedParsing"]),
+        .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
+
+        // Tests (Swift Testing).
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library"], exclude: ["Fixtures"]),
+        .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
+        .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge"]),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp"]),
+    ]
+)

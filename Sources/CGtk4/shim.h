@@ -1,0 +1,76 @@
+#ifndef LECTERN_CGTK4_SHIM_H
+#define LECTERN_CGTK4_SHIM_H
+/* The C face of GLib, GIO and GTK 4 as Swift sees it, plus small wrappers for the
+   macros and variadic functions that do not import. */
+#include <gtk/gtk.h>
+#include <glib-unix.h>
+#include <gio/gio.h>
+
+/* libdispatch's main-queue hooks (exported by libdispatch on Linux, used by
+   CoreFoundation): an eventfd that becomes readable when work is queued on the main
+   queue, and the function that drains it. GtkBridge's MainLoopBridge watches the fd. */
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *message);
+
+/* Type macros. */
+static inline GType lectern_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType lectern_type_string(void) { return G_TYPE_STRING; }
+static inline GType lectern_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType lectern_type_int(void) { return G_TYPE_INT; }
+static inline GType lectern_type_double(void) { return G_TYPE_DOUBLE; }
+
+/* Variant types. */
+static inline const GVariantType *lectern_variant_type_string(void) { return G_VARIANT_TYPE_STRING; }
+static inline const GVariantType *lectern_variant_type_boolean(void) { return G_VARIANT_TYPE_BOOLEAN; }
+static inline const GVariantType *lectern_variant_type_int32(void) { return G_VARIANT_TYPE_INT32; }
+static inline const GVariantType *lectern_variant_type_uint32(void) { return G_VARIANT_TYPE_UINT32; }
+static inline const GVariantType *lectern_variant_type_double(void) { return G_VARIANT_TYPE_DOUBLE; }
+static inline const GVariantType *lectern_variant_type_variant(void) { return G_VARIANT_TYPE_VARIANT; }
+static inline const GVariantType *lectern_variant_type_bytestring(void) { return G_VARIANT_TYPE_BYTESTRING; }
+
+/* Checks that need the type system. */
+static inline gboolean lectern_is_object(gpointer instance) { return G_IS_OBJECT(instance); }
+static inline gboolean lectern_object_is_floating(gpointer instance) { return g_object_is_floating(instance); }
+
+/* GOption: the string array an option entry fills (G_OPTION_ARG_STRING_ARRAY etc.). */
+static inline gboolean lectern_variant_dict_lookup_string(GVariantDict *dict, const char *key, char **out) {
+    return g_variant_dict_lookup(dict, key, "s", out);
+}
+static inline gboolean lectern_variant_dict_lookup_path(GVariantDict *dict, const char *key, char **out) {
+    return g_variant_dict_lookup(dict, key, "^ay", out);
+}
+static inline gboolean lectern_variant_dict_lookup_strv(GVariantDict *dict, const char *key, char ***out) {
+    return g_variant_dict_lookup(dict, key, "^as", out);
+}
+static inline gboolean lectern_variant_dict_lookup_pathv(GVariantDict *dict, const char *key, char ***out) {
+    return g_variant_dict_lookup(dict, key, "^aay", out);
+}
+
+/* Printing to a remote command line (variadic in C). */
+static inline void lectern_command_line_print(GApplicationCommandLine *cmdline, const char *text) {
+    g_application_command_line_print(cmdline, "%s", text);
+}
+static inline void lectern_command_line_printerr(GApplicationCommandLine *cmdline, const char *text) {
+    g_application_command_line_printerr(cmdline, "%s", text);
+}
+
+/* Logging without format-string surprises. */
+static inline void lectern_log_warning(const char *domain, const char *text) {
+    g_log(domain, G_LOG_LEVEL_WARNING, "%s", text);
+}
+static inline void lectern_log_message(const char *domain, const char *text) {
+    g_log(domain, G_LOG_LEVEL_MESSAGE, "%s", text);
+}
+
+/* Dialogs with variadic constructors. */
+static inline GtkWidget *lectern_message_dialog_new(GtkWindow *parent, GtkMessageType type,
+                                                     GtkButtonsType buttons, const char *text) {
+    return gtk_message_dialog_new(parent, GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                  type, buttons, "%s", text);
+}
+static inline GtkFileChooserNative *lectern_file_chooser_native_new(const char *title, GtkWindow *parent,
+                                                                    GtkFileChooserAction action,
+                                                                    const char *accept, const char *cancel) {
+    return gtk_file_chooser_native_new(title, parent, action, accept, cancel);
+}
+#endif

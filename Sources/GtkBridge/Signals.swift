@@ -1,0 +1,142 @@
+import CGtk4
+
+// Signal connections from Swift closures, one function per C signature: a thunk's
+// parameter count must match the signal exactly (user data comes last). Every handler
+// runs on the main actor, entered with `MainActor.assumeIsolated`.
+
+public typealias RawPointer = UnsafeMutableRawPointer
+
+private typealias Thunk0 = @convention(c) (RawPointer?, RawPointer?) -> Void
+private typealias Thunk0Bool = @convention(c) (RawPointer?, RawPointer?) -> gboolean
+private typealias Thunk1 = @convention(c) (RawPointer?, RawPointer?, RawPointer?) -> Void
+private typealias Thunk1Int = @convention(c) (RawPointer?, RawPointer?, RawPointer?) -> gint
+private typealias Thunk2 = @convention(c) (RawPointer?, RawPointer?, RawPointer?, RawPointer?) -> Void
+private typealias ThunkUInt = @convention(c) (RawPointer?, guint, RawPointer?) -> Void
+private typealias ThunkKey = @convention(c) (RawPointer?, guint, guint, GdkModifierType, RawPointer?) -> gboolean
+private typealias ThunkPress = @convention(c) (RawPointer?, gint, gdouble, gdouble, RawPointer?) -> Void
+
+public enum Signals {
+    /// `void handler(instance)` — e.g. `clicked`, `map`, `startup`, `activate`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        let thunk: Thunk0 = { _, data in
+            let body = ClosureBox<@MainActor () -> Void>.from(data)
+            MainActor.assumeIsolated { body() }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `gboolean handler(instance)` — e.g. `close-request`; return true to stop.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               returning handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        let thunk: Thunk0Bool = { _, data in
+            let body = ClosureBox<@MainActor () -> Bool>.from(data)
+            return MainActor.assumeIsolated { body() } ? 1 : 0
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(instance, gpointer)` — e.g. `notify`, `setup`/`bind` of a list
+    /// factory, `GSimpleAction::activate` (the parameter variant).
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               pointer handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
+        let thunk: Thunk1 = { _, argument, data in
+            let body = ClosureBox<@MainActor (RawPointer?) -> Void>.from(data)
+            MainActor.assumeIsolated { body(argument) }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `gint handler(instance, gpointer)` — e.g. `command-line`, `handle-local-options`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               pointerReturningInt handler: @escaping @MainActor (RawPointer?) -> Int32) -> SignalConnection {
+        let thunk: Thunk1Int = { _, argument, data in
+            let body = ClosureBox<@MainActor (RawPointer?) -> Int32>.from(data)
+            return MainActor.assumeIsolated { body(argument) }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(instance, gpointer, gpointer)` — e.g. `parsing-error`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               pointers handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
+        let thunk: Thunk2 = { _, first, second, data in
+            let body = ClosureBox<@MainActor (RawPointer?, RawPointer?) -> Void>.from(data)
+            MainActor.assumeIsolated { body(first, second) }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(instance, guint)` — e.g. `GtkListView::activate`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               uint handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+        let thunk: ThunkUInt = { _, value, data in
+            let body = ClosureBox<@MainActor (UInt32) -> Void>.from(data)
+            MainActor.assumeIsolated { body(value) }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `gboolean handler(controller, keyval, keycode, state)` — `GtkEventControllerKey::key-pressed`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               key handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32,
+                                                                  _ state: GdkModifierType) -> Bool) -> SignalConnection {
+        let thunk: ThunkKey = { _, keyval, keycode, state, data in
+            let body = ClosureBox<@MainActor (UInt32, UInt32, GdkModifierType) -> Bool>.from(data)
+            return MainActor.assumeIsolated { body(keyval, keycode, state) } ? 1 : 0
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(gesture, n_press, x, y)` — `GtkGestureClick::pressed`/`released`.
+    @MainActor @discardableResult
+    public static func connect(_ instance: RawPointer, _ signal: String,
+                               press handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        let thunk: ThunkPress = { _, count, x, y, data in
+            let body = ClosureBox<@MainActor (Int32, Double, Double) -> Void>.from(data)
+            MainActor.assumeIsolated { body(count, x, y) }
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+}
+
+extension Object {
+    /// Connects `void handler(instance)`.
+    @discardableResult
+    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        Signals.connect(UnsafeMutableRawPointer(pointer), signal, handler)
+    }
+
+    /// Connects `gboolean handler(instance)`.
+    @discardableResult
+    public func connect(_ signal: String, returning handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        Signals.connect(UnsafeMutableRawPointer(pointer), signal, returning: handler)
+    }
+
+    /// Connects `void handler(instance, gpointer)`.
+    @discardableResult
+    public func connect(_ signal: String, pointer handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
+        Signals.connect(UnsafeMutableRawPointer(pointer), signal, pointer: handler)
+    }
+
+    /// Connects `void handler(instance, gpointer, gpointer)`.
+    @discardableResult
+    public func connect(_ signal: String, pointers handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
+        Signals.connect(UnsafeMutableRawPointer(pointer), signal, pointers: handler)
+    }
+}
