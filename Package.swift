@@ -10,6 +10,7 @@ let package = Package(
     name: "Lectern",
     products: [
         .executable(name: "lectern", targets: ["lectern"]),
+        .executable(name: "lectern-bench", targets: ["lectern-bench"]),
     ],
     targets: [
         // System libraries: module maps with small shim headers.
@@ -29,6 +30,8 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
         .target(name: "LecternApp", dependencies: ["GtkBridge", "Theming", "Library", "FeedParsing"]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
+        // `make bench`: Lectern's measurements, printed as JSON lines.
+        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),
 
         // Tests (Swift Testing).
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
