@@ -38,6 +38,8 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge"]),
+        // Runs the main-loop bridge outside the test runner (see its main.swift).
+        .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),
         .testTarget(name: "LecternAppTests", dependencies: ["LecternApp"]),
     ]
 )

@@ -19,10 +19,10 @@ public final class CSSProvider: Object {
 
     public init() {
         super.init(adopting: gtk_css_provider_new())
-        connect("parsing-error", pointers: { [weak self] section, error in
+        connectWithPointers("parsing-error") { [weak self] section, error in
             guard let self, let error else { return }
             self.record(section: section, error: error.assumingMemoryBound(to: GError.self))
-        })
+        }
     }
 
     /// Replaces the provider's CSS with `css`. Returns the parsing errors (empty when the

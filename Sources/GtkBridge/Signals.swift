@@ -30,8 +30,8 @@ public enum Signals {
 
     /// `gboolean handler(instance)` — e.g. `close-request`; return true to stop.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               returning handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+    public static func connectReturningBool(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
         let thunk: Thunk0Bool = { _, data in
             let body = ClosureBox<@MainActor () -> Bool>.from(data)
             return MainActor.assumeIsolated { body() } ? 1 : 0
@@ -43,8 +43,8 @@ public enum Signals {
     /// `void handler(instance, gpointer)` — e.g. `notify`, `setup`/`bind` of a list
     /// factory, `GSimpleAction::activate` (the parameter variant).
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               pointer handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
+    public static func connectWithPointer(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
         let thunk: Thunk1 = { _, argument, data in
             let body = ClosureBox<@MainActor (RawPointer?) -> Void>.from(data)
             MainActor.assumeIsolated { body(argument) }
@@ -55,8 +55,8 @@ public enum Signals {
 
     /// `gint handler(instance, gpointer)` — e.g. `command-line`, `handle-local-options`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               pointerReturningInt handler: @escaping @MainActor (RawPointer?) -> Int32) -> SignalConnection {
+    public static func connectWithPointerReturningInt(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (RawPointer?) -> Int32) -> SignalConnection {
         let thunk: Thunk1Int = { _, argument, data in
             let body = ClosureBox<@MainActor (RawPointer?) -> Int32>.from(data)
             return MainActor.assumeIsolated { body(argument) }
@@ -67,8 +67,8 @@ public enum Signals {
 
     /// `void handler(instance, gpointer, gpointer)` — e.g. `parsing-error`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               pointers handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
+    public static func connectWithPointers(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
         let thunk: Thunk2 = { _, first, second, data in
             let body = ClosureBox<@MainActor (RawPointer?, RawPointer?) -> Void>.from(data)
             MainActor.assumeIsolated { body(first, second) }
@@ -79,8 +79,8 @@ public enum Signals {
 
     /// `void handler(instance, guint)` — e.g. `GtkListView::activate`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               uint handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
+    public static func connectWithUInt(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
         let thunk: ThunkUInt = { _, value, data in
             let body = ClosureBox<@MainActor (UInt32) -> Void>.from(data)
             MainActor.assumeIsolated { body(value) }
@@ -91,8 +91,8 @@ public enum Signals {
 
     /// `gboolean handler(controller, keyval, keycode, state)` — `GtkEventControllerKey::key-pressed`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               key handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32,
+    public static func connectKeyPressed(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32,
                                                                   _ state: GdkModifierType) -> Bool) -> SignalConnection {
         let thunk: ThunkKey = { _, keyval, keycode, state, data in
             let body = ClosureBox<@MainActor (UInt32, UInt32, GdkModifierType) -> Bool>.from(data)
@@ -104,8 +104,8 @@ public enum Signals {
 
     /// `void handler(gesture, n_press, x, y)` — `GtkGestureClick::pressed`/`released`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
-                               press handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+    public static func connectPressed(_ instance: RawPointer, _ signal: String,
+                               _ handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
         let thunk: ThunkPress = { _, count, x, y, data in
             let body = ClosureBox<@MainActor (Int32, Double, Double) -> Void>.from(data)
             MainActor.assumeIsolated { body(count, x, y) }
@@ -124,19 +124,19 @@ extension Object {
 
     /// Connects `gboolean handler(instance)`.
     @discardableResult
-    public func connect(_ signal: String, returning handler: @escaping @MainActor () -> Bool) -> SignalConnection {
-        Signals.connect(UnsafeMutableRawPointer(pointer), signal, returning: handler)
+    public func connectReturningBool(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        Signals.connectReturningBool(UnsafeMutableRawPointer(pointer), signal, handler)
     }
 
     /// Connects `void handler(instance, gpointer)`.
     @discardableResult
-    public func connect(_ signal: String, pointer handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
-        Signals.connect(UnsafeMutableRawPointer(pointer), signal, pointer: handler)
+    public func connectWithPointer(_ signal: String, _ handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
+        Signals.connectWithPointer(UnsafeMutableRawPointer(pointer), signal, handler)
     }
 
     /// Connects `void handler(instance, gpointer, gpointer)`.
     @discardableResult
-    public func connect(_ signal: String, pointers handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
-        Signals.connect(UnsafeMutableRawPointer(pointer), signal, pointers: handler)
+    public func connectWithPointers(_ signal: String, _ handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
+        Signals.connectWithPointers(UnsafeMutableRawPointer(pointer), signal, handler)
     }
 }

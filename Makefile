@@ -1,0 +1,60 @@
+# Lectern — see README.md. The two set-up commands are `make run` and `make check`.
+SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PREFIX ?= /usr/local
+DESTDIR ?=
+CONFIG ?= debug
+BUILD_DIR := .build/$(CONFIG)
+
+.PHONY: all build release run check test test-headless validate-data install uninstall bench clean
+
+all: build
+
+build:
+	$(SWIFT) build -c $(CONFIG) --product lectern
+
+release:
+	$(MAKE) build CONFIG=release
+
+## make run: install missing packages, build, launch Lectern.
+run:
+	scripts/ensure-packages.sh run
+	$(MAKE) build
+	$(BUILD_DIR)/lectern
+
+## make check: install what the tests need, build, run the whole suite headless.
+check:
+	scripts/ensure-packages.sh check
+	$(MAKE) validate-data
+	$(SWIFT) build --build-tests
+	scripts/headless.sh $(SWIFT) test --skip-build
+
+validate-data:
+	appstreamcli validate --no-net data/dev.lectern.Lectern.metainfo.xml
+	desktop-file-validate data/dev.lectern.Lectern.desktop
+
+install: release
+	install -Dm755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
+	install -d $(DESTDIR)$(PREFIX)/share/lectern
+	cp -R Resources Themes data $(DESTDIR)$(PREFIX)/share/lectern/
+	install -Dm644 data/dev.lectern.Lectern.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
+	install -Dm644 data/dev.lectern.Lectern.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
+	install -Dm644 data/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
+	install -Dm644 data/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg \
+		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/lectern
+	rm -rf $(DESTDIR)$(PREFIX)/share/lectern
+	rm -f $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
+	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
+
+## make bench: Lectern's measurements beside peer tools (see docs/benchmarks.md).
+bench:
+	scripts/ensure-packages.sh bench
+	scripts/bench.sh
+
+clean:
+	rm -rf .build

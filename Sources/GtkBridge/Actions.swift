@@ -1,0 +1,29 @@
+import CGtk4
+import Glibc
+
+/// `GSimpleAction`s on an application or window, with keyboard accelerators.
+public enum Actions {
+    /// Adds a parameterless action named `name` to `map` (a `GApplication` or
+    /// `GtkApplicationWindow`), running `handler` when activated.
+    @MainActor @discardableResult
+    public static func add(_ name: String, to map: UnsafeMutableRawPointer,
+                           _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, nil)!
+        Signals.connectWithPointer(UnsafeMutableRawPointer(action), "activate") { _ in handler() }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))   // the map holds it now
+        return action
+    }
+
+    /// Sets the accelerators (e.g. `"<Control>q"`) for a detailed action name (`app.quit`).
+    @MainActor
+    public static func setAccelerators(_ accelerators: [String], for action: String,
+                                       on application: UnsafeMutableRawPointer) {
+        var cStrings = accelerators.map { UnsafePointer(strdup($0)) }
+        cStrings.append(nil)
+        defer { cStrings.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        cStrings.withUnsafeBufferPointer { buffer in
+            gtk_application_set_accels_for_action(cast(application), action, buffer.baseAddress)
+        }
+    }
+}

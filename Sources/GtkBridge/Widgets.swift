@@ -1,0 +1,81 @@
+import CGtk4
+
+// Small constructors for the widgets views are built from. Views use CSS classes only;
+// colours, fonts and spacing come from the stylesheet and the theme's tokens. A new
+// widget's floating reference is taken by the container it is added to.
+
+public typealias WidgetPointer = UnsafeMutablePointer<GtkWidget>
+
+public enum Widgets {
+    /// Adds CSS classes to a widget.
+    @MainActor
+    public static func addClasses(_ widget: WidgetPointer, _ classes: [String]) {
+        for name in classes { gtk_widget_add_css_class(widget, name) }
+    }
+
+    /// A label with `classes`; `wrap` lets it break lines.
+    @MainActor
+    public static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
+                             xalign: Float = 0) -> WidgetPointer {
+        let label = gtk_label_new(text)!
+        let typed = OpaquePointer(label)
+        gtk_label_set_xalign(typed, xalign)
+        if wrap {
+            gtk_label_set_wrap(typed, 1)
+            gtk_label_set_wrap_mode(typed, PANGO_WRAP_WORD_CHAR)
+        } else {
+            gtk_label_set_ellipsize(typed, PANGO_ELLIPSIZE_END)
+        }
+        addClasses(label, classes)
+        return label
+    }
+
+    /// A vertical or horizontal box holding `children`.
+    @MainActor
+    public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = [],
+                           _ children: [WidgetPointer] = []) -> WidgetPointer {
+        let box = gtk_box_new(orientation, spacing)!
+        let typed: UnsafeMutablePointer<GtkBox> = cast(box)
+        for child in children { gtk_box_append(typed, child) }
+        addClasses(box, classes)
+        return box
+    }
+
+    /// An icon from the icon theme at a pixel size.
+    @MainActor
+    public static func icon(_ name: String, size: Int32 = 16, classes: [String] = []) -> WidgetPointer {
+        let image = gtk_image_new_from_icon_name(name)!
+        gtk_image_set_pixel_size(OpaquePointer(image), size)
+        addClasses(image, classes)
+        return image
+    }
+
+    /// A flat button showing an icon, with a tooltip and, optionally, an action.
+    @MainActor
+    public static func iconButton(_ iconName: String, tooltip: String, action: String? = nil,
+                                  classes: [String] = []) -> WidgetPointer {
+        let button = gtk_button_new_from_icon_name(iconName)!
+        gtk_widget_set_tooltip_text(button, tooltip)
+        if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+        addClasses(button, classes)
+        return button
+    }
+
+    /// Expands a widget to fill the space its parent offers.
+    @MainActor
+    public static func expand(_ widget: WidgetPointer, horizontal: Bool = true, vertical: Bool = true) {
+        gtk_widget_set_hexpand(widget, horizontal ? 1 : 0)
+        gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
+    }
+
+    /// A scrolled window around `child`, scrolling vertically only.
+    @MainActor
+    public static func verticalScroller(_ child: WidgetPointer, classes: [String] = []) -> WidgetPointer {
+        let scroller = gtk_scrolled_window_new()!
+        let typed = OpaquePointer(scroller)
+        gtk_scrolled_window_set_policy(typed, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(typed, child)
+        addClasses(scroller, classes)
+        return scroller
+    }
+}

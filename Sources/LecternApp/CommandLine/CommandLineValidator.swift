@@ -1,0 +1,72 @@
+/// Checks a command line against `CommandLineTable` before GApplication sees it, so that
+/// a usage error is reported in Lectern's words with exit status 2 (GApplication would
+/// say "Unknown option" and exit 1).
+public enum CommandLineValidator {
+    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    /// Returns nil when `arguments` (without the program name) are acceptable.
+    public static func check(_ arguments: [String]) -> UsageError? {
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if argument == "--" { break }
+            if CommandLineTable.builtInShortFlags.contains(argument) { continue }
+            guard argument.hasPrefix("--") else {
+                if argument.hasPrefix("-"), argument.count > 1 {
+                    return UsageError(message: "unknown option \(argument)")
+                }
+                return UsageError(message: "unexpected argument \"\(argument)\"")
+            }
+            let body = argument.dropFirst(2)
+            let name = String(body.prefix { $0 != "=" })
+            let hasInlineValue = body.contains("=")
+            if CommandLineTable.builtInNames.contains(name) { continue }
+            guard let option = CommandLineTable.option(named: name) else {
+                return UsageError(message: unknownOptionMessage(name))
+            }
+            if option.takesValue && !hasInlineValue {
+                guard index < arguments.count else {
+                    return UsageError(message: "--\(name) needs a value")
+                }
+                index += 1
+            } else if !option.takesValue && hasInlineValue {
+                return UsageError(message: "--\(name) takes no value")
+            }
+        }
+        return nil
+    }
+
+    static func unknownOptionMessage(_ name: String) -> String {
+        let known = CommandLineTable.options.map(\.name)
+        if let suggestion = closest(to: name, among: known) {
+            return "unknown option --\(name) (did you mean --\(suggestion)?)"
+        }
+        return "unknown option --\(name)"
+    }
+
+    /// The candidate within a small edit distance of `word`, if any.
+    public static func closest(to word: String, among candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0.lowercased())) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        let tolerance = max(2, best.0.count / 3)
+        return best.1 <= tolerance ? best.0 : nil
+    }
+
+    /// Levenshtein distance between two strings.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for (i, ca) in a.enumerated() {
+            var current = [i + 1]
+            for (j, cb) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (ca == cb ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

@@ -1,0 +1,65 @@
+import CGtk4
+import Glibc
+import GtkBridge
+
+/// Turns `CommandLineTable` into GApplication option entries. GLib keeps pointers to the
+/// entries and their strings while it parses, so both are allocated once and live for the
+/// whole process.
+enum OptionEntries {
+    @MainActor
+    static func install(on application: UnsafeMutablePointer<GApplication>) {
+        let options = CommandLineTable.options
+        let entries = UnsafeMutablePointer<GOptionEntry>.allocate(capacity: options.count + 1)
+        for (index, option) in options.enumerated() {
+            var entry = GOptionEntry()
+            entry.long_name = UnsafePointer(strdup(option.name))
+            entry.short_name = 0
+            entry.flags = 0
+            switch option.argument {
+            case .none:
+                entry.arg = G_OPTION_ARG_NONE
+            case .text(let placeholder):
+                entry.arg = G_OPTION_ARG_STRING
+                entry.arg_description = UnsafePointer(strdup(placeholder))
+            case .file(let placeholder):
+                entry.arg = G_OPTION_ARG_FILENAME
+                entry.arg_description = UnsafePointer(strdup(placeholder))
+            }
+            entry.arg_data = nil   // GApplication packs the value into its options dict
+            entry.description = UnsafePointer(strdup(option.summary))
+            entries[index] = entry
+        }
+        entries[options.count] = GOptionEntry()   // the terminator
+        g_application_add_main_option_entries(application, entries)
+        g_application_set_option_context_parameter_string(application, nil)
+        g_application_set_option_context_summary(application,
+            "Lectern — a calm, themeable feed reader for GNOME.")
+    }
+}
+
+/// The options of one launch, read from GApplication's options dict (local or forwarded).
+struct LaunchOptions: Sendable, Equatable {
+    var screenshot: String?
+    var version = false
+
+    /// Reads the dict GApplication filled from the table's entries.
+    @MainActor
+    init(dict: UnsafeMutablePointer<GVariantDict>) {
+        version = g_variant_dict_contains(dict, "version") != 0
+        screenshot = Self.path(dict, "screenshot")
+    }
+
+    init() {}
+
+    private static func path(_ dict: UnsafeMutablePointer<GVariantDict>, _ key: String) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard lectern_variant_dict_lookup_path(dict, key, &value) != 0 else { return nil }
+        return takeString(value)
+    }
+
+    private static func text(_ dict: UnsafeMutablePointer<GVariantDict>, _ key: String) -> String? {
+        var value: UnsafeMutablePointer<CChar>?
+        guard lectern_variant_dict_lookup_string(dict, key, &value) != 0 else { return nil }
+        return takeString(value)
+    }
+}

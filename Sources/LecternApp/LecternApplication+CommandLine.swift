@@ -1,0 +1,48 @@
+import CGtk4
+import Foundation
+import GtkBridge
+
+extension LecternApplication {
+    /// Runs in the primary instance for every launch, its own and forwarded ones.
+    func handleCommandLine(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>) -> Int32 {
+        let options = LaunchOptions(dict: g_application_command_line_get_options_dict(commandLine))
+        activate()
+        if let screenshot = options.screenshot, let window = mainWindow?.window {
+            let path = resolve(screenshot, against: commandLine)
+            takeScreenshot(of: window, to: path, for: commandLine)
+        }
+        return 0
+    }
+
+    /// Saves a PNG of `window` once it has been drawn, answers the launching process and,
+    /// for Lectern's own launch, quits. A forwarded request leaves the window open.
+    private func takeScreenshot(of window: WidgetPointer, to path: String, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
+        let remote = g_application_command_line_get_is_remote(commandLine) != 0
+        g_object_ref(UnsafeMutableRawPointer(commandLine))   // keeps the caller waiting for our answer
+        WidgetCapture.afterFirstFrame(of: window) { [unowned self] in
+            let status: Int32
+            do {
+                let size = try WidgetCapture.savePNG(of: window, to: path)
+                lectern_command_line_print(commandLine, "Saved a \(size.width)×\(size.height) screenshot to \(path)\n")
+                status = 0
+            } catch {
+                lectern_command_line_printerr(commandLine, "lectern: could not save the screenshot: \(error)\n")
+                status = 1
+            }
+            g_application_command_line_set_exit_status(commandLine, status)
+            g_object_unref(UnsafeMutableRawPointer(commandLine))
+            if !remote {
+                exitStatus = status
+                quit()
+            }
+        }
+    }
+
+    /// An absolute path for a file argument given relative to the launching process.
+    private func resolve(_ path: String, against commandLine: UnsafeMutablePointer<GApplicationCommandLine>) -> String {
+        guard !path.hasPrefix("/"), let cwd = string(g_application_command_line_get_cwd(commandLine)) else {
+            return path
+        }
+        return URL(filePath: cwd, directoryHint: .isDirectory).appending(path: path).path
+    }
+}

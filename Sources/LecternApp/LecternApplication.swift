@@ -1,0 +1,103 @@
+import CGtk4
+import Foundation
+import GtkBridge
+
+/// The GtkApplication (`dev.lectern.Lectern`): one primary instance; a second launch
+/// forwards its command line to the first and exits with the status the first answers.
+@MainActor
+public final class LecternApplication {
+    let application: Object
+    let settings = Settings()
+    let settingsStore = SettingsStore()
+    let locator = ResourceLocator.locate()
+    private(set) var mainWindow: MainWindow?
+    private var appearance: Appearance?
+    /// An exit status decided after the main loop started (GApplication reports 0 for a
+    /// local launch that ran the loop).
+    var exitStatus: Int32?
+
+    /// Runs Lectern with the process's arguments and returns the exit status.
+    public static func main(arguments: [String]) -> Int32 {
+        if let error = CommandLineValidator.check(Array(arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("lectern: \(error)\nRun “lectern --help” to see the options.\n".utf8))
+            return 2
+        }
+        let lectern = LecternApplication()
+        return lectern.run(arguments: arguments)
+    }
+
+    private init() {
+        let flags = GApplicationFlags(rawValue: G_APPLICATION_HANDLES_COMMAND_LINE.rawValue)
+        application = Object(adopting: gtk_application_new(LecternVersion.applicationID, flags))
+        OptionEntries.install(on: application.as(GApplication.self))
+        Signals.connectWithPointerReturningInt(UnsafeMutableRawPointer(application.pointer), "handle-local-options") { [unowned self] dict in
+            handleLocalOptions(LaunchOptions(dict: dict!.assumingMemoryBound(to: GVariantDict.self)))
+        }
+        application.connect("startup") { [unowned self] in startup() }
+        application.connect("activate") { [unowned self] in activate() }
+        application.connect("shutdown") { [unowned self] in shutdown() }
+        Signals.connectWithPointerReturningInt(UnsafeMutableRawPointer(application.pointer), "command-line") { [unowned self] commandLine in
+            handleCommandLine(commandLine!.assumingMemoryBound(to: GApplicationCommandLine.self))
+        }
+    }
+
+    private func run(arguments: [String]) -> Int32 {
+        var cArguments = arguments.map { strdup($0) }
+        defer { cArguments.forEach { free($0) } }
+        cArguments.append(nil)
+        let status = cArguments.withUnsafeMutableBufferPointer { buffer in
+            g_application_run(application.as(GApplication.self), Int32(arguments.count), buffer.baseAddress)
+        }
+        return exitStatus ?? status
+    }
+
+    /// Flags answered in the launching process, without a window or a running instance.
+    /// Returns an exit status, or -1 to go on to the primary instance.
+    private func handleLocalOptions(_ options: LaunchOptions) -> Int32 {
+        if options.version {
+            print("Lectern \(LecternVersion.string)")
+            return 0
+        }
+        return -1
+    }
+
+    private func startup() {
+        MainLoopBridge.install()
+        settingsStore.load(into: settings)
+        settingsStore.warnings.forEach(Log.warning)
+        let appearance = Appearance(locator: locator)
+        appearance.install()
+        self.appearance = appearance
+        installActions()
+    }
+
+    /// Shows the main window, creating it on first use. Safe to call repeatedly.
+    func activate() {
+        if mainWindow == nil {
+            mainWindow = MainWindow(application: application.as(GtkApplication.self), settings: settings)
+        }
+        mainWindow?.present()
+    }
+
+    private func shutdown() {
+        do {
+            try settingsStore.save(settings)
+        } catch {
+            Log.warning("Could not save settings to \(settingsStore.file.path): \(error.message)")
+        }
+    }
+
+    private func installActions() {
+        let map = UnsafeMutableRawPointer(application.pointer)
+        Actions.add("quit", to: map) { [unowned self] in quit() }
+        Actions.add("about", to: map) { [unowned self] in AboutDialog.present(parent: mainWindow?.window) }
+        Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
+        Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)
+    }
+
+    /// Remembers the window's geometry, then ends the main loop.
+    func quit() {
+        mainWindow?.rememberGeometry()
+        g_application_quit(application.as(GApplication.self))
+    }
+}

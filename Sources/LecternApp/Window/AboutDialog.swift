@@ -1,0 +1,22 @@
+import CGtk4
+import GtkBridge
+
+/// The About dialog.
+@MainActor
+enum AboutDialog {
+    static func present(parent: WidgetPointer?) {
+        let dialog = gtk_about_dialog_new()!
+        let about = OpaquePointer(dialog)
+        gtk_about_dialog_set_program_name(about, "Lectern")
+        gtk_about_dialog_set_version(about, LecternVersion.string)
+        gtk_about_dialog_set_comments(about, "A calm, themeable feed reader for GNOME.")
+        gtk_about_dialog_set_logo_icon_name(about, LecternVersion.applicationID)
+        gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0)
+        gtk_about_dialog_set_website(about, "https://lectern.dev")
+        if let parent {
+            gtk_window_set_transient_for(cast(dialog), cast(parent))
+            gtk_window_set_modal(cast(dialog), 1)
+        }
+        gtk_window_present(cast(dialog))
+    }
+}

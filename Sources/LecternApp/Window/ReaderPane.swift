@@ -1,0 +1,15 @@
+import CGtk4
+import GtkBridge
+
+/// The reader pane: the selected article, or a calm placeholder.
+@MainActor
+enum ReaderPane {
+    static func make() -> WidgetPointer {
+        let empty = EmptyState.make(icon: "open-book-symbolic",
+                                    title: "Select an Article",
+                                    body: "Pick an article from the list to read it here.")
+        let pane = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [empty])
+        gtk_widget_set_size_request(pane, 360, -1)
+        return pane
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages a make target needs, only those missing.
+# Usage: scripts/ensure-packages.sh run|check|bench
+set -euo pipefail
+
+run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev pkg-config adwaita-icon-theme fonts-cantarell)
+check_packages=("${run_packages[@]}" xvfb xauth dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils)
+bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind)
+
+case "${1:-run}" in
+  run) wanted=("${run_packages[@]}") ;;
+  check) wanted=("${check_packages[@]}") ;;
+  bench) wanted=("${bench_packages[@]}") ;;
+  *) echo "usage: $0 run|check|bench" >&2; exit 2 ;;
+esac
+
+missing=()
+for package in "${wanted[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing Debian packages: ${missing[*]}"
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
