@@ -37,9 +37,10 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
-        .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge"]),
+        .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),
+        .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).
         .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp"]),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport"]),
     ]
 )

@@ -1,4 +1,5 @@
 import CGtk4
+import Glibc
 
 /// Idle and timeout callbacks on the GLib main loop, and a way to iterate it (tests,
 /// short nested waits). Callbacks run on the main actor; their closures are released
@@ -33,6 +34,21 @@ public enum MainLoop {
     public static func timeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> Source {
         let id = g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, sourceThunk,
                                     ClosureBox(body).retainedPointer, destroyBox)
+        return Source(id: id)
+    }
+
+    /// Runs `body` on the main loop whenever the process receives `signal` (e.g. SIGTERM),
+    /// instead of the signal's default action. The signal is unblocked first: a process
+    /// spawned from a thread that blocks signals (libdispatch workers do) inherits the mask.
+    @MainActor @discardableResult
+    public static func onUnixSignal(_ signal: Int32, _ body: @escaping @MainActor () -> Void) -> Source {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signal)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        let id = g_unix_signal_add_full(G_PRIORITY_DEFAULT, signal, sourceThunk,
+                                        ClosureBox<@MainActor () -> Bool>({ body(); return true }).retainedPointer,
+                                        destroyBox)
         return Source(id: id)
     }
 

@@ -69,6 +69,10 @@ public final class LecternApplication {
         appearance.install()
         self.appearance = appearance
         installActions()
+        // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            MainLoop.onUnixSignal(signal) { [unowned self] in quit() }
+        }
     }
 
     /// Shows the main window, creating it on first use. Safe to call repeatedly.

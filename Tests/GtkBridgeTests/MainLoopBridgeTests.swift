@@ -1,5 +1,6 @@
 import CGtk4
 import Foundation
+import TestSupport
 import Testing
 @testable import GtkBridge
 

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds executables built beside the test bundle (`swift build --build-tests` builds
 /// them into the same folder).
-enum BuildProducts {
-    static func executable(_ name: String) -> URL? {
+public enum BuildProducts {
+    public static func executable(_ name: String) -> URL? {
         let testBinary = URL(filePath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var folder = testBinary.deletingLastPathComponent()
         // …/debug/LecternPackageTests.xctest (a file on Linux) → …/debug/<name>

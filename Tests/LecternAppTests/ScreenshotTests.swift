@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Screenshots of the main window", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct ScreenshotTests {
+    @Test func screenshotIsAPNGOfTheRestoredWindowSize() throws {
+        let sandbox = try LecternSandbox()
+        try sandbox.write(settings: "# kept across saves\n[window]\nwidth=900\nheight=640\nmaximized=false\n")
+        let shot = sandbox.root.appending(path: "shot.png").path
+
+        let result = sandbox.run(["--screenshot", shot])
+
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot), "no PNG was written")
+        // The window may lose a few pixels to its frame, never gain any.
+        #expect((888...900).contains(image.width), "width \(image.width)")
+        #expect((628...640).contains(image.height), "height \(image.height)")
+        #expect(result.stdout.contains("\(image.width)×\(image.height)"))
+
+        let saved = try String(contentsOf: sandbox.settingsFile, encoding: .utf8)
+        #expect(saved.contains("# kept across saves"), "a user's comment survives the save")
+        #expect(saved.contains("width=900"))
+    }
+
+    @Test func relativeScreenshotPathIsResolvedAgainstTheCallersFolder() throws {
+        let sandbox = try LecternSandbox()
+        let result = sandbox.run(["--screenshot", "relative-shot.png"])
+        #expect(result.status == 0, "\(result.stderr)")
+        // Foundation's Process starts the child in the test's working directory.
+        let expected = URL(filePath: FileManager.default.currentDirectoryPath).appending(path: "relative-shot.png")
+        defer { try? FileManager.default.removeItem(at: expected) }
+        #expect(FileManager.default.fileExists(atPath: expected.path))
+    }
+
+    @Test func unwritableScreenshotPathFailsWithStatus1() throws {
+        let sandbox = try LecternSandbox()
+        let result = sandbox.run(["--screenshot", "/nonexistent-folder/shot.png"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("could not save the screenshot"))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import TestSupport
+
+/// A throwaway home for one test: its own XDG folders and its own session bus, with
+/// helpers to run the real `lectern` binary inside it.
+final class LecternSandbox: @unchecked Sendable {
+    let root: URL
+    let bus: PrivateBus
+    var extraEnvironment: [String: String] = [:]
+
+    var configDirectory: URL { root.appending(path: "config/lectern") }
+    var dataDirectory: URL { root.appending(path: "data/lectern") }
+    var settingsFile: URL { configDirectory.appending(path: "settings.ini") }
+
+    init() throws {
+        root = FileManager.default.temporaryDirectory.appending(path: "lectern-test-\(UUID().uuidString)")
+        for folder in ["config/lectern", "data/lectern", "cache"] {
+            try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
+        }
+        bus = try PrivateBus()
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    static var lecternBinary: String? { BuildProducts.executable("lectern")?.path }
+
+    /// The environment a launched Lectern sees: the test's display, this sandbox's
+    /// folders and bus, software rendering.
+    var environment: [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [
+            "PATH": inherited["PATH"] ?? "/usr/bin:/bin",
+            "HOME": root.path,
+            "XDG_CONFIG_HOME": root.appending(path: "config").path,
+            "XDG_DATA_HOME": root.appending(path: "data").path,
+            "XDG_CACHE_HOME": root.appending(path: "cache").path,
+            "XDG_RUNTIME_DIR": root.path,
+            "DBUS_SESSION_BUS_ADDRESS": bus.address,
+            "GDK_DEBUG": "gl-disable",
+            "GSK_RENDERER": "cairo",
+            "NO_AT_BRIDGE": "1",
+            "GTK_A11Y": "none",
+            "LANG": "C.UTF-8",
+        ]
+        for key in ["DISPLAY", "XAUTHORITY"] { environment[key] = inherited[key] }
+        environment.merge(extraEnvironment) { $1 }
+        return environment
+    }
+
+    /// Runs `lectern` to completion.
+    func run(_ arguments: [String], environment overrides: [String: String?] = [:],
+             timeout: TimeInterval = 60) -> CommandResult {
+        guard let binary = Self.lecternBinary else {
+            return CommandResult(status: -1, stdout: "", stderr: "lectern binary not built", timedOut: false)
+        }
+        var environment = self.environment
+        for (key, value) in overrides { environment[key] = value }
+        return Command.run(binary, arguments, environment: environment, timeout: timeout)
+    }
+
+    /// Starts `lectern` and leaves it running; the caller ends it.
+    func start(_ arguments: [String]) throws -> Process {
+        let process = Process()
+        process.executableURL = URL(filePath: Self.lecternBinary ?? "/nonexistent/lectern")
+        process.arguments = arguments
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func write(settings text: String) throws {
+        try text.write(to: settingsFile, atomically: true, encoding: .utf8)
+    }
+}
+
+/// True when a display is available for tests that open windows.
+var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"] != nil }

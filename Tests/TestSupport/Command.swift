@@ -1,0 +1,71 @@
+import Foundation
+
+/// What a finished process printed and returned.
+public struct CommandResult: Sendable {
+    public let status: Int32
+    public let stdout: String
+    public let stderr: String
+    public let timedOut: Bool
+
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool) {
+        self.status = status; self.stdout = stdout; self.stderr = stderr; self.timedOut = timedOut
+    }
+}
+
+/// Runs processes for end-to-end tests, with a deadline so no test can hang.
+public enum Command {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
+                    timeout: TimeInterval = 60) -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(filePath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch {
+            return CommandResult(status: -1, stdout: "", stderr: "\(error)", timedOut: false)
+        }
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        let outData = LockedData(), errData = LockedData()
+        let group = DispatchGroup()
+        for (pipe, sink) in [(stdout, outData), (stderr, errData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        let timedOut = process.isRunning
+        if timedOut { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        group.wait()
+        return CommandResult(status: process.terminationStatus,
+                             stdout: String(decoding: outData.get(), as: UTF8.self),
+                             stderr: String(decoding: errData.get(), as: UTF8.self),
+                             timedOut: timedOut)
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
+
+extension Process {
+    /// Asks the process to end (SIGTERM), then forces it (SIGKILL) after `grace` seconds,
+    /// so a test never hangs on a child that would not quit.
+    public func stop(grace: TimeInterval = 5) {
+        guard isRunning else { return }
+        terminate()
+        let deadline = Date().addingTimeInterval(grace)
+        while isRunning && Date() < deadline { usleep(20_000) }
+        if isRunning { kill(processIdentifier, SIGKILL) }
+        waitUntilExit()
+    }
+}

@@ -1,0 +1,44 @@
+import CGtk4
+import Foundation
+import GtkBridge
+
+/// A PNG decoded with GDK, for checking screenshots: size and pixel colours.
+public struct PNGImage {
+    public let width: Int
+    public let height: Int
+    private let pixels: [UInt8]   // RGBA rows
+    private let stride: Int
+
+    public init?(path: String) {
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_filename(path, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
+        width = Int(gdk_texture_get_width(texture))
+        height = Int(gdk_texture_get_height(texture))
+        let rowBytes = width * 4
+        stride = rowBytes
+        var buffer = [UInt8](repeating: 0, count: rowBytes * height)
+        buffer.withUnsafeMutableBufferPointer { out in
+            // GDK downloads in the native-endian ARGB32 (BGRA in memory on x86).
+            gdk_texture_download(texture, out.baseAddress, gsize(rowBytes))
+        }
+        pixels = buffer
+    }
+
+    /// The colour at (x, y) as a `#rrggbb` string.
+    public func hex(x: Int, y: Int) -> String {
+        let offset = y * stride + x * 4
+        let blue = pixels[offset], green = pixels[offset + 1], red = pixels[offset + 2]
+        return String(format: "#%02x%02x%02x", red, green, blue)
+    }
+
+    /// How many pixels have exactly this `#rrggbb` colour.
+    public func count(of hexColour: String) -> Int {
+        var matches = 0
+        for y in 0..<height { for x in 0..<width where hex(x: x, y: y) == hexColour.lowercased() { matches += 1 } }
+        return matches
+    }
+}
