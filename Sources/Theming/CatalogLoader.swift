@@ -5,7 +5,7 @@ struct CatalogLoader {
     private(set) var entries: [ThemeEntry] = []
     private(set) var warnings: [String] = []
     /// Lower-cased name → the entry that claimed it first.
-    private var claimed: [String: (file: String, origin: ThemeOrigin)] = [:]
+    private var claimed: [String: (file: String, origin: ThemeOrigin, name: String)] = [:]
 
     /// Loads every `*.json` file in `directory`, in file-name order.
     mutating func load(directory: URL, origin: ThemeOrigin) {
@@ -31,7 +31,8 @@ struct CatalogLoader {
         do {
             theme = try ThemeFile.load(file)
         } catch {
-            append(ThemeEntry(name: file.deletingPathExtension().lastPathComponent, origin: origin,
+            let name = ThemeFile.declaredName(at: file) ?? file.deletingPathExtension().lastPathComponent
+            append(ThemeEntry(name: name, origin: origin,
                               file: file, result: .failure(error)), warning: "\(error)")
             return
         }
@@ -39,7 +40,7 @@ struct CatalogLoader {
         if let first = claimed[key] {
             if first.origin == .builtIn && origin == .user {
                 let warning = "user theme \"\(theme.name)\" (\(fileName)) is shadowed by the built-in "
-                    + "\"\(theme.name)\"; the built-in is used"
+                    + "\"\(first.name)\"; the built-in is used"
                 append(ThemeEntry(name: theme.name, origin: origin, file: file,
                                   result: .failure(.shadowsBuiltIn(file: fileName, name: theme.name)),
                                   warnings: [warning]), warning: warning)
@@ -50,7 +51,7 @@ struct CatalogLoader {
             }
             return
         }
-        claimed[key] = (fileName, origin)
+        claimed[key] = (fileName, origin, theme.name)
         let findings = ContrastChecker.findings(for: theme).map { "\(theme.name): contrast: \($0)" }
         append(ThemeEntry(name: theme.name, origin: origin, file: file, result: .success(theme),
                           warnings: findings), warnings: findings)

@@ -21,7 +21,7 @@ public struct ContrastFinding: Sendable, Equatable, CustomStringConvertible {
     /// Whether the pair reaches its minimum.
     public var passes: Bool { ratio >= required }
 
-    /// E.g. `dark: text_secondary on bg_secondary is 3.92:1, needs 4.5:1 (body text); try #a39d94`.
+    /// E.g. `dark: text_secondary on bg_secondary is 3.92:1, needs 4.5:1 (body text); try text_secondary #…`.
     public var description: String {
         let kind = rule.kind == .body ? "body text" : "interface element"
         var text = "\(scheme.rawValue): \(foreground.rawValue) on \(background.rawValue) is "
@@ -34,8 +34,8 @@ public struct ContrastFinding: Sendable, Equatable, CustomStringConvertible {
         return text
     }
 
+    /// A ratio rounded down to two decimals, without trailing zeros (`4.5`, `7`, `3.92`).
     static func format(_ ratio: Double) -> String {
-        let rounded = (ratio * 100).rounded(.down) / 100
-        return rounded == rounded.rounded() ? String(format: "%.1f", rounded) : String(format: "%.2f", rounded)
+        CSSGenerator.number((ratio * 100).rounded(.down) / 100)
     }
 }

@@ -19,13 +19,13 @@ enum EditDistance {
     }
 
     /// The candidate closest to `word`, if it is close enough to be a plausible typo:
-    /// within a third of the longer word's length (at least 2 edits), or a prefix match.
+    /// within two fifths of the longer word's length (at least 2 edits), or a prefix match.
     static func closest(to word: String, in candidates: [String]) -> String? {
         let lowered = word.lowercased()
         guard !lowered.isEmpty else { return nil }
         let scored = candidates.map { (candidate: $0, distance: between(word, $0)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
-        let limit = max(2, max(word.count, best.candidate.count) / 3)
+        let limit = max(2, max(word.count, best.candidate.count) * 2 / 5)
         if best.distance <= limit { return best.candidate }
         return candidates.first { $0.lowercased().hasPrefix(lowered) }
     }

@@ -54,6 +54,16 @@ public enum ThemeFile {
         }
     }
 
+    /// The top-level `"name"` of a file that may be invalid otherwise, so that an invalid
+    /// theme can still be listed under its own name.
+    static func declaredName(at url: URL) -> String? {
+        guard let data = try? Data(contentsOf: url),
+              let object = try? JSONValue.parseObject(data, file: url.lastPathComponent),
+              case let .string(name)? = object["name"] else { return nil }
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty || trimmed.count > maximumNameLength ? nil : trimmed
+    }
+
     private static func describe(_ value: JSONValue, at path: String, file: String) throws(ThemeError) -> String {
         guard case let .string(text) = value else {
             throw .wrongType(file: file, path: path, expected: "a string", found: value.kind)

@@ -90,7 +90,7 @@ struct TokenReader {
     /// Reads a colour string at `path`.
     func color(_ value: JSONValue, at path: String) throws(ThemeError) -> Color {
         guard case let .string(text) = value else {
-            throw .wrongType(file: file, path: path, expected: "a colour string like \"#1c1915\"",
+            throw .wrongType(file: file, path: path, expected: "a colour string like \"#RRGGBB\"",
                              found: value.kind)
         }
         guard let color = Color(hex: text) else {
