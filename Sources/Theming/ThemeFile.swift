@@ -45,13 +45,11 @@ public enum ThemeFile {
         guard let colorGroup = try tokens.child("color") else {
             throw .missing(file: file, path: "tokens.color")
         }
-        do {
-            return try Theme(name: name, descriptions: descriptions, colors: try colors(colorGroup),
-                             typography: try typography(tokens.child("typography")),
-                             spacing: try spacing(tokens.child("spacing")),
-                             radii: try radii(tokens.child("radius")),
-                             isHighContrast: isHighContrast)
-        }
+        return try Theme(name: name, descriptions: descriptions, colors: try colors(colorGroup),
+                         typography: try typography(tokens.child("typography")),
+                         spacing: try spacing(tokens.child("spacing")),
+                         radii: try radii(tokens.child("radius")),
+                         isHighContrast: isHighContrast)
     }
 
     /// The top-level `"name"` of a file that may be invalid otherwise, so that an invalid
