@@ -1,0 +1,51 @@
+import Foundation
+
+/// Reads and writes font-family lists, e.g. `["Literata", "Georgia", "serif"]`.
+enum FontFamilies {
+    /// CSS generic families, written without quotes.
+    static let generic: Set<String> = ["serif", "sans-serif", "monospace", "cursive", "fantasy",
+                                       "system-ui", "emoji", "math", "fangsong", "ui-serif",
+                                       "ui-sans-serif", "ui-monospace", "ui-rounded"]
+    /// Characters that could break out of a quoted CSS string or a rule.
+    static let forbidden: Set<Character> = ["\"", "'", "\\", ";", "{", "}", "<", ">"]
+
+    /// Reads `key` as a list of family names (a single string may also be given, with names
+    /// separated by commas). Returns nil when the key is absent.
+    static func read(_ group: TokenReader, _ key: String) throws(ThemeError) -> [String]? {
+        guard let value = group.object[key] else { return nil }
+        let path = group.path(key)
+        var names: [String]
+        switch value {
+        case let .string(text):
+            names = text.split(separator: ",").map(String.init)
+        case let .array(items):
+            names = []
+            for (index, item) in items.enumerated() {
+                guard case let .string(name) = item else {
+                    throw .wrongType(file: group.file, path: "\(path)[\(index)]",
+                                     expected: "a font family name", found: item.kind)
+                }
+                names.append(name)
+            }
+        default:
+            throw .wrongType(file: group.file, path: path,
+                             expected: "a list of font family names", found: value.kind)
+        }
+        names = names.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
+            throw .invalidValue(file: group.file, path: path, value: "\(names)",
+                                reason: "needs one or more non-empty family names")
+        }
+        if let bad = names.first(where: { $0.contains(where: forbidden.contains) || $0.contains(where: \.isNewline) }) {
+            throw .invalidValue(file: group.file, path: path, value: "\"\(bad)\"",
+                                reason: "is not a usable font family name (no quotes, ; { } \\ < >)")
+        }
+        return names
+    }
+
+    /// The CSS value for `names`: family names quoted, generic families bare.
+    static func css(_ names: [String]) -> String {
+        names.map { generic.contains($0.lowercased()) ? $0.lowercased() : "\"\($0)\"" }
+            .joined(separator: ", ")
+    }
+}

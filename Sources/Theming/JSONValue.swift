@@ -1,0 +1,58 @@
+import Foundation
+
+/// A parsed JSON value. Theme files are read into this first so that every problem can
+/// be reported with its exact token path and the type actually found.
+enum JSONValue: Sendable, Equatable, Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
+        } else if let value = try? container.decode(Double.self) {
+            self = .number(value)
+        } else if let value = try? container.decode(String.self) {
+            self = .string(value)
+        } else if let value = try? container.decode([JSONValue].self) {
+            self = .array(value)
+        } else {
+            self = .object(try container.decode([String: JSONValue].self))
+        }
+    }
+
+    /// Parses `data`, which must hold a JSON object at the top.
+    static func parseObject(_ data: Data, file: String) throws(ThemeError) -> [String: JSONValue] {
+        let value: JSONValue
+        do {
+            value = try JSONDecoder().decode(JSONValue.self, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            let underlying = context.underlyingError.map { " (\(String(describing: $0)))" } ?? ""
+            throw .notJSON(file: file, reason: "the text is not valid JSON\(underlying)")
+        } catch {
+            throw .notJSON(file: file, reason: "the text is not valid JSON")
+        }
+        guard case let .object(object) = value else {
+            throw .notJSON(file: file, reason: "expected a JSON object at the top, found \(value.kind)")
+        }
+        return object
+    }
+
+    /// The value's type, as an error message names it.
+    var kind: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "true/false"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "a list"
+        case .object: return "an object"
+        }
+    }
+}

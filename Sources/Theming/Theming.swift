@@ -1,1 +1,0 @@
-// Theming: theme model, files, validation, CSS text (issue 5). GTK-free.
