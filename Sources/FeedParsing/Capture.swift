@@ -3,7 +3,7 @@ enum CaptureTarget {
     case feedTitle, feedLink, feedDescription, feedLanguage, feedUpdated, feedPublished
     case feedIcon, feedLogo, feedImageURL
     case entryID, entryGuid, entryTitle, entryLink, entryPublished, entryUpdated
-    case entrySummary, entryContent, entryCategory
+    case entrySummary, entryContent, entryCategory, entryTags
     case personName, personEmail, personURI
     case authorText
 }

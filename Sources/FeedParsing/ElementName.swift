@@ -8,7 +8,7 @@ enum ElementName: UInt8 {
     case updated, modified, published, issued, created, pubdate, lastbuilddate, date, lastmod
     case author, creator, managingeditor, webmaster, contributor, name, email, uri, url
     case id, guid, icon, logo, summary, content, encoded, body, div, abstract
-    case category, subject, keywords, enclosure, thumbnail, group, href
+    case category, subject, keywords, tags, enclosure, thumbnail, group, href
 
     private static let table: [String: ElementName] = {
         var table = [String: ElementName]()
@@ -18,7 +18,7 @@ enum ElementName: UInt8 {
             .updated, .modified, .published, .issued, .created, .pubdate, .lastbuilddate, .date, .lastmod,
             .author, .creator, .managingeditor, .webmaster, .contributor, .name, .email, .uri, .url,
             .id, .guid, .icon, .logo, .summary, .content, .encoded, .body, .div, .abstract,
-            .category, .subject, .keywords, .enclosure, .thumbnail, .group, .href,
+            .category, .subject, .keywords, .tags, .enclosure, .thumbnail, .group, .href,
         ]
         for name in all { table[String(describing: name)] = name }
         table["homepage"] = .uri // Atom 0.3 wrote url; some feeds write homepage

@@ -2,7 +2,7 @@
 extension FeedBuilder {
     func startFeedField(_ name: ElementName, _ namespace: XMLNamespace, _ attributes: SAXAttributes) {
         let rss = namespace.isRSS
-        let atom = namespace.isAtom || (format == .atom && namespace == .none)
+        let atom = namespace.isAtom || namespace == atomAliasNamespace
         switch name {
         case .title where rss || atom || namespace == .dc:
             beginCapture(.feedTitle, kind: atom ? textKind(attributes) : .guess)
@@ -23,7 +23,8 @@ extension FeedBuilder {
             beginCapture(.feedPublished, kind: .text)
         case .author where atom:
             beginPerson(feedLevel: true)
-        case .managingeditor where rss, .author where rss || namespace == .itunes, .creator where namespace == .dc:
+        case .managingeditor where rss, .author where rss || namespace == .itunes || namespace == .dc,
+             .creator where namespace == .dc:
             personIsFeedLevel = true
             beginCapture(.authorText, kind: .text)
         case .icon where atom:
@@ -48,7 +49,11 @@ extension FeedBuilder {
         switch type {
         case "html", "text/html": return mode == "xml" ? .xhtml : .html
         case "xhtml", "application/xhtml+xml": return mode == "escaped" ? .html : .xhtml
-        default: return mode == "xml" && type.contains("xml") ? .xhtml : .text
+        case "", "text", "text/plain": return .text
+        default:
+            if mode == "xml" || type.hasSuffix("+xml") || type.hasSuffix("/xml") { return .xhtml }
+            if type.hasPrefix("text/") || mode == "escaped" { return .text }
+            return format == .atom10 ? .base64 : .text // RFC 4287 4.1.3.3: other types are base64
         }
     }
 

@@ -7,7 +7,7 @@ extension FeedBuilder {
         case .feedTitle: if let title = plainText(raw, kind: kind) { feed.title = title }
         case .feedLink: if feed.link == nil, let link = link(raw, base: base) { feed.link = link }
         case .feedDescription: feed.description = richText(raw, kind: kind) ?? feed.description
-        case .feedLanguage: if let language = nonEmpty(raw) { feed.language = language }
+        case .feedLanguage: if let language = nonEmpty(raw) { feed.language = FeedBuilder.languageTag(language) }
         case .feedUpdated: if let date = FeedDateParser.parse(raw) { feed.updated = date }
         case .feedPublished: if let date = FeedDateParser.parse(raw) { feedPublished = date }
         case .feedIcon: feedIcon = link(raw, base: base) ?? feedIcon
@@ -22,6 +22,7 @@ extension FeedBuilder {
         case .entrySummary: entry.summary = richText(raw, kind: kind) ?? entry.summary
         case .entryContent: entry.content = richText(raw, kind: kind) ?? entry.content
         case .entryCategory: addCategory(raw)
+        case .entryTags: raw.split(separator: ",").forEach { addCategory(String($0)) }
         case .personName: person.name = PlainText.collapsed(raw)
         case .personEmail: person.email = nonEmpty(raw)
         case .personURI: person.uri = link(raw, base: base)
@@ -34,7 +35,7 @@ extension FeedBuilder {
         switch kind {
         case .text: return PlainText.collapsed(raw)
         case .html, .xhtml: return PlainText.fromHTML(raw)
-        case .base64: return decodeBase64(raw).flatMap(PlainText.fromHTML)
+        case .base64: return PlainText.collapsed(decodeBase64(raw) ?? raw)
         case .guess: return PlainText.looksLikeHTML(raw) ? PlainText.fromHTML(raw) : PlainText.collapsed(raw)
         }
     }

@@ -5,6 +5,9 @@ extension FeedBuilder {
         guid = nil
         guidIsPermaLink = false
         entryDepth = depth
+        if let about = nonEmpty(attributes.value("about", namespace: "http://www.w3.org/1999/02/22-rdf-syntax-ns#")) {
+            entry.id = about
+        }
         if format == .cdf {
             if let href = nonEmpty(attributes.value("href")) { entry.link = resolve(href) }
             if let lastModified = attributes.value("lastmod") { entry.updated = FeedDateParser.parse(lastModified) }
@@ -13,7 +16,7 @@ extension FeedBuilder {
 
     func startEntryField(_ name: ElementName, _ namespace: XMLNamespace, _ attributes: SAXAttributes) {
         let rss = namespace.isRSS
-        let atom = namespace.isAtom || (format == .atom && namespace == .none)
+        let atom = namespace.isAtom || namespace == atomAliasNamespace
         switch name {
         case .title where rss || atom || namespace == .dc:
             beginCapture(.entryTitle, kind: atom ? textKind(attributes) : .guess)
@@ -33,7 +36,7 @@ extension FeedBuilder {
             beginCapture(.entryUpdated, kind: .text)
         case .author where atom:
             beginPerson(feedLevel: false)
-        case .author where rss || namespace == .itunes, .creator where namespace == .dc:
+        case .author where rss || namespace == .itunes || namespace == .dc, .creator where namespace == .dc:
             personIsFeedLevel = false
             beginCapture(.authorText, kind: .text)
         case .description where rss || namespace == .dc, .abstract where format == .cdf:
@@ -44,6 +47,8 @@ extension FeedBuilder {
             beginCapture(.entryContent, kind: name == .body ? .xhtml : .html)
         case .content where atom:
             if attributes.value("src") == nil { beginCapture(.entryContent, kind: textKind(attributes)) }
+        case .tags where rss:
+            beginCapture(.entryTags, kind: .text)
         case .category where rss, .subject where namespace == .dc:
             beginCapture(.entryCategory, kind: .text)
         case .category where atom:

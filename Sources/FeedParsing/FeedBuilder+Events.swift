@@ -37,14 +37,14 @@ extension FeedBuilder {
             if name == .url { beginCapture(.feedImageURL, kind: .text) }
         } else if isChannelChild || isRootChild {
             if (name == .item && namespace.isRSS) || (name == .entry && namespace.isAtom)
-                || (name == .entry && format == .atom) {
+                || (name == .entry && namespace == atomAliasNamespace) {
                 beginEntry(attributes)
             } else if isChannelChild {
                 startFeedField(name, namespace, attributes)
             } else if name == .channel && namespace.isRSS {
                 channelDepth = depth
                 if namespace == .rss090 { format = .rss090 }
-                if feed.language == nil { feed.language = nonEmpty(frame.language) }
+                if feed.language == nil { feed.language = nonEmpty(frame.language).map(FeedBuilder.languageTag) }
             }
         }
     }

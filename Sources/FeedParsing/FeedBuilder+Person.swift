@@ -7,7 +7,7 @@ extension FeedBuilder {
     }
 
     func startPersonField(_ name: ElementName, _ namespace: XMLNamespace) {
-        guard namespace.isAtom || namespace == .none else { return }
+        guard namespace.isAtom || namespace == .none || namespace == atomAliasNamespace else { return }
         switch name {
         case .name: beginCapture(.personName, kind: .text)
         case .email: beginCapture(.personEmail, kind: .text)

@@ -16,8 +16,9 @@ extension FeedBuilder {
         case (.feed, .atom03):
             format = .atom03
             channelDepth = depth
-        case (.feed, .none):
+        case (.feed, .none), (.feed, .other):
             format = attributes.value("version")?.hasPrefix("0.3") == true ? .atom03 : .atom
+            atomAliasNamespace = namespace
             channelDepth = depth
         case (.channel, .none):
             format = .cdf
@@ -28,7 +29,12 @@ extension FeedBuilder {
             stop()
             return
         }
-        feed.language = nonEmpty(language)
+        feed.language = nonEmpty(language).map(FeedBuilder.languageTag)
+    }
+
+    /// `en_US` → `en-US` (BCP 47 uses hyphens).
+    static func languageTag(_ text: String) -> String {
+        text.replacingOccurrences(of: "_", with: "-")
     }
 
     /// Microsoft CDF keeps the channel's link and date in attributes.

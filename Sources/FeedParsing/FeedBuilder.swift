@@ -16,6 +16,8 @@ final class FeedBuilder {
     // Output under construction.
     var format: FeedFormat?
     var rootName: String?
+    /// The root's namespace when it is an Atom `<feed>` in an unknown namespace.
+    var atomAliasNamespace: XMLNamespace?
     var feed = ParsedFeed(format: .rss)
     var feedPublished: Date?
     var feedIcon: String?, feedLogo: String?, feedImageURL: String?, feedItunesImage: String?
@@ -37,6 +39,9 @@ final class FeedBuilder {
     var buffer: [UInt8] = []
     /// Open element names inside a captured XHTML fragment, for their end tags.
     var tagNames: [String] = []
+
+    /// Entities this parse resolves (declared, HTML, literal).
+    let entities = DocumentEntities()
 
     // Problems met.
     var errorCount = 0

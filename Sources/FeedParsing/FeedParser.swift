@@ -44,15 +44,26 @@ public enum FeedParser {
         case UInt8(ascii: "{"):
             return try JSONFeedParser.parse(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL, warnings: warnings)
         case UInt8(ascii: "<"):
-            let builder = FeedBuilder(feedURL: feedURL)
-            guard let parser = XMLPushParser(builder: builder) else {
-                throw .noRootElement(detail: "libxml2 could not create a parser")
+            let document = UnsafeBufferPointer(rebasing: bytes[first...])
+            if let repaired = AmpersandRepair.repair(document) {
+                return try repaired.withUnsafeBufferPointer { fixed throws(FeedParserError) in
+                    try parseXML(fixed, feedURL: feedURL, warnings: warnings + ["bare \"&\" characters were read as text"])
+                }
             }
-            parser.parse(UnsafeBufferPointer(rebasing: bytes[first...]), builder: builder)
-            return try builder.result(warnings: warnings)
+            return try parseXML(document, feedURL: feedURL, warnings: warnings)
         default:
             let prefix = String(decoding: bytes[first..<min(bytes.count, first + 40)], as: UTF8.self)
             throw .unrecognized(prefix: prefix.replacingOccurrences(of: "\n", with: " "))
         }
+    }
+
+    private static func parseXML(_ bytes: UnsafeBufferPointer<UInt8>, feedURL: String?,
+                                 warnings: [String]) throws(FeedParserError) -> ParsedFeed {
+        let builder = FeedBuilder(feedURL: feedURL)
+        guard let parser = XMLPushParser(builder: builder) else {
+            throw .noRootElement(detail: "libxml2 could not create a parser")
+        }
+        parser.parse(bytes, builder: builder)
+        return try builder.result(warnings: warnings)
     }
 }

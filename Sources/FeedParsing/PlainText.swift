@@ -39,6 +39,23 @@ enum PlainText {
         return collapsed(String(text))
     }
 
+    /// Character references decoded, nothing else changed.
+    static func decodingReferences(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count {
+            if scalars[index] == "&", let (decoded, next) = EntityDecoder.decode(scalars, at: index) {
+                out.append(contentsOf: decoded)
+                index = next
+            } else {
+                out.append(scalars[index])
+                index += 1
+            }
+        }
+        return String(out)
+    }
+
     /// feedparser's guess for untyped (RSS) text: HTML when it holds an end tag or a
     /// character reference.
     static func looksLikeHTML(_ text: String) -> Bool {
@@ -72,7 +89,7 @@ enum PlainText {
             let scalar = scalars[index]
             if let open = quote {
                 if scalar == open { quote = nil }
-            } else if scalar == "\"" || scalar == "'" {
+            } else if (scalar == "\"" || scalar == "'") && scalars[index - 1] == "=" {
                 quote = scalar
             } else if scalar == ">" {
                 return index + 1

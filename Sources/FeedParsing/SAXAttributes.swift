@@ -18,7 +18,10 @@ struct SAXAttributes {
             }
             guard let start = base[3], let end = base[4] else { return "" }
             let length = end - start
-            return String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+            let text = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+            // Without entity substitution libxml2 leaves `&amp;` as `&#38;` and other
+            // named references as written; decode them here.
+            return text.utf8.contains(UInt8(ascii: "&")) ? PlainText.decodingReferences(text) : text
         }
         return nil
     }

@@ -20,9 +20,13 @@ enum SAXHandler {
             feedBuilder(context).characters(bytes, count: Int(count))
         }
         handler.cdataBlock = handler.characters
-        handler.getEntity = { _, name in
-            guard let name else { return nil }
-            return UndeclaredEntities.shared.entity(named: name)
+        handler.getEntity = { context, name in
+            guard let context, let name else { return nil }
+            return feedBuilder(context).entities.entity(named: name)
+        }
+        handler.entityDecl = { context, name, type, _, _, content in
+            guard let context, let name, let content, type == Int32(XML_INTERNAL_GENERAL_ENTITY.rawValue) else { return }
+            feedBuilder(context).entities.declare(name: String(cString: name), content: String(cString: content))
         }
         handler.serror = { context, error in
             guard let context, let error else { return }
