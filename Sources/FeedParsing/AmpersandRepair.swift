@@ -47,13 +47,51 @@ enum AmpersandRepair {
     private static func needsRepair(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = p.baseAddress else { return false }
         var index = 0
+        var sections = CDATATracker()
         while index < p.count {
             guard let found = memchr(base + index, 38, p.count - index) else { return false }
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if referenceKind(p, at: index) != .valid { return true }
+            if referenceKind(p, at: index) != .valid, !sections.isInside(p, at: index) { return true }
             index += 1
         }
         return false
+    }
+
+    /// Answers "is this offset inside a CDATA section?" for increasing offsets, in
+    /// linear time overall (`memchr` from the last answer onwards).
+    struct CDATATracker {
+        private var scanned = 0
+        private var sectionEnd = -1 // end of the last section found
+
+        mutating func isInside(_ p: UnsafeBufferPointer<UInt8>, at offset: Int) -> Bool {
+            guard let base = p.baseAddress else { return false }
+            if offset < sectionEnd { return true }
+            while scanned < offset {
+                guard let start = find("<![CDATA[", in: base, from: scanned, to: offset) else {
+                    scanned = max(scanned, offset - 8) // a marker may straddle the offset
+                    return false
+                }
+                let end = find("]]>", in: base, from: start + 9, to: p.count).map { $0 + 3 } ?? p.count
+                sectionEnd = end
+                scanned = end
+                if offset < end { return true }
+            }
+            return false
+        }
+
+        private func find(_ needle: StaticString, in base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+            let count = needle.utf8CodeUnitCount
+            let first = Int32(needle.utf8Start[0])
+            var cursor = from
+            while to - cursor >= count {
+                guard let hit = memchr(base + cursor, first, to - cursor) else { return nil }
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                guard to - index >= count else { return nil }
+                if memcmp(base + index, needle.utf8Start, count) == 0 { return index }
+                cursor = index + 1
+            }
+            return nil
+        }
     }
 
     enum Kind { case valid, capitalHex, bare }

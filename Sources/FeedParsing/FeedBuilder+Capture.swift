@@ -57,7 +57,8 @@ extension FeedBuilder {
         guard let open = capture else { return }
         capture = nil
         tagNames.removeAll()
-        let raw = String(decoding: buffer, as: UTF8.self)
-        deliver(raw, to: open.target, kind: open.kind, base: open.base)
+        buffer.withUnsafeBufferPointer { bytes in
+            deliver(bytes, to: open.target, kind: open.kind, base: open.base)
+        }
     }
 }

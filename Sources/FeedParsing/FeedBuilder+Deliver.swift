@@ -2,36 +2,44 @@ import Foundation
 
 /// Turning captured text into field values.
 extension FeedBuilder {
-    func deliver(_ raw: String, to target: CaptureTarget, kind: TextKind, base: String?) {
+    func deliver(_ bytes: UnsafeBufferPointer<UInt8>, to target: CaptureTarget, kind: TextKind, base: String?) {
         switch target {
-        case .feedTitle: if let title = plainText(raw, kind: kind) { feed.title = title }
-        case .feedLink: if feed.link == nil, let link = link(raw, base: base) { feed.link = link }
-        case .feedDescription: feed.description = richText(raw, kind: kind) ?? feed.description
-        case .feedLanguage: if let language = nonEmpty(raw) { feed.language = FeedBuilder.languageTag(language) }
-        case .feedUpdated: if let date = FeedDateParser.parse(raw) { feed.updated = date }
-        case .feedPublished: if let date = FeedDateParser.parse(raw) { feedPublished = date }
-        case .feedIcon: feedIcon = link(raw, base: base) ?? feedIcon
-        case .feedLogo: feedLogo = link(raw, base: base) ?? feedLogo
-        case .feedImageURL: feedImageURL = link(raw, base: base) ?? feedImageURL
-        case .entryID: if let id = nonEmpty(raw) { entry.id = id }
-        case .entryGuid: if let id = nonEmpty(raw) { guid = id }
-        case .entryTitle: if let title = plainText(raw, kind: kind) { entry.title = title }
-        case .entryLink: if entry.link == nil, let link = link(raw, base: base) { entry.link = link }
-        case .entryPublished: if let date = FeedDateParser.parse(raw) { entry.published = date }
-        case .entryUpdated: if let date = FeedDateParser.parse(raw) { entry.updated = date }
-        case .entrySummary: entry.summary = richText(raw, kind: kind) ?? entry.summary
-        case .entryContent: entry.content = richText(raw, kind: kind) ?? entry.content
-        case .entryCategory: addCategory(raw)
-        case .entryTags: raw.split(separator: ",").forEach { addCategory(String($0)) }
-        case .personName: person.name = PlainText.collapsed(raw)
-        case .personEmail: person.email = nonEmpty(raw)
-        case .personURI: person.uri = link(raw, base: base)
-        case .authorText: if let author = AuthorText.person(from: raw) { addAuthor(author, feedLevel: personIsFeedLevel) }
+        case .feedTitle: if let title = plainText(bytes, kind: kind) { feed.title = title }
+        case .feedLink: if feed.link == nil, let link = link(bytes, base: base) { feed.link = link }
+        case .feedDescription: feed.description = richText(bytes, kind: kind) ?? feed.description
+        case .feedLanguage:
+            if let language = TextBytes.trimmedString(bytes) { feed.language = FeedBuilder.languageTag(language) }
+        case .feedUpdated: if let date = FeedDateParser.parse(bytes: bytes) { feed.updated = date }
+        case .feedPublished: if let date = FeedDateParser.parse(bytes: bytes) { feedPublished = date }
+        case .feedIcon: feedIcon = link(bytes, base: base) ?? feedIcon
+        case .feedLogo: feedLogo = link(bytes, base: base) ?? feedLogo
+        case .feedImageURL: feedImageURL = link(bytes, base: base) ?? feedImageURL
+        case .entryID: if let id = TextBytes.trimmedString(bytes) { entry.id = id }
+        case .entryGuid: if let id = TextBytes.trimmedString(bytes) { guid = id }
+        case .entryTitle: if let title = plainText(bytes, kind: kind) { entry.title = title }
+        case .entryLink: if entry.link == nil, let link = link(bytes, base: base) { entry.link = link }
+        case .entryPublished: if let date = FeedDateParser.parse(bytes: bytes) { entry.published = date }
+        case .entryUpdated: if let date = FeedDateParser.parse(bytes: bytes) { entry.updated = date }
+        case .entrySummary: entry.summary = richText(bytes, kind: kind) ?? entry.summary
+        case .entryContent: entry.content = richText(bytes, kind: kind) ?? entry.content
+        case .entryCategory: if let term = TextBytes.collapsedString(bytes) { addCategory(term) }
+        case .entryTags: String(decoding: bytes, as: UTF8.self).split(separator: ",").forEach { addCategory(String($0)) }
+        case .personName: person.name = TextBytes.collapsedString(bytes)
+        case .personEmail: person.email = TextBytes.trimmedString(bytes)
+        case .personURI: person.uri = link(bytes, base: base)
+        case .authorText:
+            if let text = TextBytes.collapsedString(bytes), let author = AuthorText.person(from: text) {
+                addAuthor(author, feedLevel: personIsFeedLevel)
+            }
         }
     }
 
     /// Titles: plain text whatever the feed marked them as.
-    private func plainText(_ raw: String, kind: TextKind) -> String? {
+    private func plainText(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind) -> String? {
+        if kind == .text || (kind == .guess && !bytes.contains(where: { $0 == 38 || $0 == 60 })) {
+            return TextBytes.collapsedString(bytes) // the common case: no '&' or '<'
+        }
+        let raw = String(decoding: bytes, as: UTF8.self)
         switch kind {
         case .text: return PlainText.collapsed(raw)
         case .html, .xhtml: return PlainText.fromHTML(raw)
@@ -41,12 +49,13 @@ extension FeedBuilder {
     }
 
     /// Summaries and content: kept as the feed wrote them (HTML or text), trimmed.
-    private func richText(_ raw: String, kind: TextKind) -> String? {
-        kind == .base64 ? decodeBase64(raw).flatMap(nonEmpty) : nonEmpty(raw)
+    private func richText(_ bytes: UnsafeBufferPointer<UInt8>, kind: TextKind) -> String? {
+        guard let text = TextBytes.trimmedString(bytes) else { return nil }
+        return kind == .base64 ? decodeBase64(text).flatMap(nonEmpty) ?? text : text
     }
 
-    private func link(_ raw: String, base: String?) -> String? {
-        guard let text = nonEmpty(raw) else { return nil }
+    private func link(_ bytes: UnsafeBufferPointer<UInt8>, base: String?) -> String? {
+        guard let text = TextBytes.trimmedString(bytes) else { return nil }
         return URLResolver.resolve(text, against: base)
     }
 

@@ -83,7 +83,6 @@ extension FeedBuilder {
     private var isRootChild: Bool { depth == 2 }
 
     func nonEmpty(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        return text
+        text.flatMap(TextBytes.trimmed)
     }
 }

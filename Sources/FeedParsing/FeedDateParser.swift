@@ -9,7 +9,12 @@ import Foundation
 public enum FeedDateParser {
     /// The UTC instant written in `text`, or nil when it is not a recognisable date.
     public static func parse(_ text: String) -> Date? {
-        let bytes = Array(text.utf8)
+        var copy = text
+        return copy.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// `parse(_:)` on UTF-8 bytes (the feed builder's capture buffer).
+    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
         var start = 0
         var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }

@@ -4,7 +4,7 @@ import Foundation
 /// `2024-06-01 09:48Z`, compact `20240601T094824Z`, `2024-06` and `2024`.
 /// A date without a zone is taken as UTC.
 enum ISO8601Scanner {
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Date? {
+    static func parse(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Date? {
         var cursor = Cursor(bytes: bytes)
         guard let year = cursor.number(exactly: 4) else { return nil }
         var month = 1, day = 1, hour = 0, minute = 0, second = 0
@@ -41,10 +41,10 @@ enum ISO8601Scanner {
 
     /// A forward-only reader over the date's bytes.
     struct Cursor {
-        let bytes: ArraySlice<UInt8>
+        let bytes: Slice<UnsafeBufferPointer<UInt8>>
         var index: Int
 
-        init(bytes: ArraySlice<UInt8>) {
+        init(bytes: Slice<UnsafeBufferPointer<UInt8>>) {
             self.bytes = bytes
             self.index = bytes.startIndex
         }

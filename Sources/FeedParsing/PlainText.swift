@@ -3,19 +3,7 @@
 /// (Non-breaking spaces are kept: they are content.)
 enum PlainText {
     /// Whitespace collapsed and trimmed; nil when nothing is left.
-    static func collapsed(_ text: String) -> String? {
-        var out = String.UnicodeScalarView()
-        var pendingSpace = false
-        for scalar in text.unicodeScalars {
-            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" {
-                pendingSpace = !out.isEmpty
-                continue
-            }
-            if pendingSpace { out.append(" "); pendingSpace = false }
-            out.append(scalar)
-        }
-        return out.isEmpty ? nil : String(out)
-    }
+    static func collapsed(_ text: String) -> String? { TextBytes.collapsed(text) }
 
     /// HTML to plain text: tags and comments removed, entities decoded, whitespace collapsed.
     static func fromHTML(_ html: String) -> String? {

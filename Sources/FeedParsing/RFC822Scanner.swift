@@ -4,7 +4,7 @@ import Foundation
 /// `Sat, 01 Jun 2024 09:48:24 +0000`, `1 Jun 24 9:48 EST`, `Saturday, 01-Jun-2024 09:48:24 GMT`,
 /// `Jun 1, 2024 09:48:24 PDT`, missing seconds, extra spaces and commas. No zone means UTC.
 enum RFC822Scanner {
-    static func parse(_ bytes: ArraySlice<UInt8>) -> Date? {
+    static func parse(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Date? {
         let text = String(decoding: bytes, as: UTF8.self)
         var tokens = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
             .flatMap(splitDashedDate)
