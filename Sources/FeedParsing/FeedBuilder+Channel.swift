@@ -43,9 +43,9 @@ extension FeedBuilder {
     /// The Atom text-construct type: `text` (default), `html`, `xhtml`, or Atom 0.3's
     /// MIME types with `mode="escaped|xml|base64"`.
     func textKind(_ attributes: SAXAttributes) -> TextKind {
-        if attributes.value("mode")?.lowercased() == "base64" { return .base64 }
-        let type = attributes.value("type")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "text"
-        let mode = attributes.value("mode")?.lowercased()
+        let mode = attributes.value("mode").map(TextBytes.keyword)
+        if mode == "base64" { return .base64 }
+        let type = attributes.value("type").map(TextBytes.keyword) ?? "text"
         switch type {
         case "html", "text/html": return mode == "xml" ? .xhtml : .html
         case "xhtml", "application/xhtml+xml": return mode == "escaped" ? .html : .xhtml
@@ -59,7 +59,7 @@ extension FeedBuilder {
 
     /// An Atom `<link>`: the first alternate becomes the link; `enclosure`s are media.
     func atomLink(_ attributes: SAXAttributes, entryLevel: Bool) {
-        let rel = attributes.value("rel")?.trimmingCharacters(in: .whitespaces).lowercased() ?? "alternate"
+        let rel = attributes.value("rel").map(TextBytes.keyword) ?? "alternate"
         guard let href = nonEmpty(attributes.value("href")) else {
             // No href: some feeds put the URL in the element's text.
             if rel == "alternate" { beginCapture(entryLevel ? .entryLink : .feedLink, kind: .text) }

@@ -27,7 +27,7 @@ extension FeedBuilder {
         case .id where atom:
             beginCapture(.entryID, kind: .text)
         case .guid where rss:
-            guidIsPermaLink = attributes.value("ispermalink")?.lowercased() != "false"
+            guidIsPermaLink = attributes.value("ispermalink").map(TextBytes.keyword) != "false"
             beginCapture(.entryGuid, kind: .text)
         case .pubdate where rss, .published where atom, .issued where atom || namespace == .dcterms,
              .created where namespace == .dcterms:
@@ -83,7 +83,7 @@ extension FeedBuilder {
 
     func addEnclosure(url: String, type: String?, length: String?) {
         guard !entry.enclosures.contains(where: { $0.url == url }) else { return }
-        let size = length.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let size = length.flatMap { Int(TextBytes.keyword($0)) }
         entry.enclosures.append(Enclosure(url: url, type: nonEmpty(type), length: size))
     }
 

@@ -13,7 +13,7 @@ extension FeedBuilder {
         frame.namespace = namespace
         if attributes.count > 0 {
             if let base = attributes.xmlAttribute("base") {
-                frame.base = URLResolver.resolve(base.trimmingCharacters(in: .whitespaces), against: frame.base)
+                frame.base = URLResolver.resolve(TextBytes.trimmed(base) ?? "", against: frame.base)
             }
             if let language = attributes.xmlAttribute("lang") { frame.language = language }
         }

@@ -1,89 +1,104 @@
 /// Turns text from a feed into plain text: markup stripped, character references
 /// decoded, runs of ASCII whitespace collapsed to one space and the ends trimmed.
-/// (Non-breaking spaces are kept: they are content.)
+/// (Non-breaking spaces are kept: they are content.) Works on UTF-8 bytes.
 enum PlainText {
     /// Whitespace collapsed and trimmed; nil when nothing is left.
     static func collapsed(_ text: String) -> String? { TextBytes.collapsed(text) }
 
     /// HTML to plain text: tags and comments removed, entities decoded, whitespace collapsed.
     static func fromHTML(_ html: String) -> String? {
-        var text = String.UnicodeScalarView()
-        let scalars = Array(html.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if scalar == "<", index + 1 < scalars.count, startsTag(scalars[index + 1]) {
-                index = endOfTag(scalars, from: index)
-                continue
+        var copy = html
+        return copy.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), index + 1 < bytes.count, startsTag(bytes[index + 1]) {
+                    index = endOfTag(bytes, from: index)
+                    continue
+                }
+                if byte == UInt8(ascii: "&"), let next = EntityDecoder.decode(bytes, at: index, into: &out) {
+                    index = next
+                    continue
+                }
+                out.append(byte)
+                index += 1
             }
-            if scalar == "&", let (decoded, next) = EntityDecoder.decode(scalars, at: index) {
-                text.append(contentsOf: decoded)
-                index = next
-                continue
-            }
-            text.append(scalar)
-            index += 1
+            return out.withUnsafeBufferPointer { TextBytes.collapsedString($0) }
         }
-        return collapsed(String(text))
     }
 
     /// Character references decoded, nothing else changed.
     static func decodingReferences(_ text: String) -> String {
-        var out = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        var index = 0
-        while index < scalars.count {
-            if scalars[index] == "&", let (decoded, next) = EntityDecoder.decode(scalars, at: index) {
-                out.append(contentsOf: decoded)
-                index = next
-            } else {
-                out.append(scalars[index])
-                index += 1
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), let next = EntityDecoder.decode(bytes, at: index, into: &out) {
+                    index = next
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
             }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     /// feedparser's guess for untyped (RSS) text: HTML when it holds an end tag or a
     /// character reference.
     static func looksLikeHTML(_ text: String) -> Bool {
-        guard text.contains("<") || text.contains("&") else { return false }
-        let scalars = Array(text.unicodeScalars)
-        for index in scalars.indices {
-            if scalars[index] == "<", index + 2 < scalars.count, scalars[index + 1] == "/",
-               scalars[index + 2].properties.isAlphabetic { return true }
-            if scalars[index] == "&", EntityDecoder.decode(scalars, at: index) != nil { return true }
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var scratch = [UInt8]()
+            for index in bytes.indices {
+                if bytes[index] == UInt8(ascii: "<"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+                   isLetter(bytes[index + 2]) { return true }
+                if bytes[index] == UInt8(ascii: "&"), EntityDecoder.decode(bytes, at: index, into: &scratch) != nil {
+                    return true
+                }
+            }
+            return false
         }
-        return false
     }
 
-    private static func startsTag(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isAlphabetic || scalar == "/" || scalar == "!" || scalar == "?"
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func startsTag(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
     }
 
     /// The index just past the `>` closing the tag (or comment) that starts at `start`.
-    private static func endOfTag(_ scalars: [Unicode.Scalar], from start: Int) -> Int {
-        if start + 3 < scalars.count, scalars[start + 1] == "!", scalars[start + 2] == "-", scalars[start + 3] == "-" {
+    /// A quote opens a quoted value only right after `=`, so `href=x">` still closes.
+    private static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        if start + 3 < bytes.count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"),
+           bytes[start + 3] == UInt8(ascii: "-") {
             var index = start + 4
-            while index + 2 < scalars.count {
-                if scalars[index] == "-", scalars[index + 1] == "-", scalars[index + 2] == ">" { return index + 3 }
+            while index + 2 < bytes.count {
+                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+                   bytes[index + 2] == UInt8(ascii: ">") { return index + 3 }
                 index += 1
             }
-            return scalars.count
+            return bytes.count
         }
         var index = start + 1
-        var quote: Unicode.Scalar?
-        while index < scalars.count {
-            let scalar = scalars[index]
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
             if let open = quote {
-                if scalar == open { quote = nil }
-            } else if (scalar == "\"" || scalar == "'") && scalars[index - 1] == "=" {
-                quote = scalar
-            } else if scalar == ">" {
+                if byte == open { quote = nil }
+            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && bytes[index - 1] == UInt8(ascii: "=") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
                 return index + 1
             }
             index += 1
         }
-        return scalars.count
+        return bytes.count
     }
 }

@@ -53,6 +53,16 @@ enum TextBytes {
         return copy.withUTF8 { collapsedString($0) }
     }
 
+    /// Trimmed and ASCII-lowercased ("" when only whitespace): attribute keywords.
+    static func keyword(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            let core = trimmed(bytes)
+            guard core.contains(where: { $0 >= 65 && $0 <= 90 }) else { return String(decoding: core, as: UTF8.self) }
+            return String(decoding: core.map { $0 >= 65 && $0 <= 90 ? $0 + 32 : $0 }, as: UTF8.self)
+        }
+    }
+
     /// `trimmedString` for a Swift string.
     static func trimmed(_ text: String) -> String? {
         var copy = text
