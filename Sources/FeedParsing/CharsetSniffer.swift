@@ -10,7 +10,7 @@ enum CharsetSniffer {
         var skip: Int
     }
 
-    enum Source: String { case bom = "byte-order mark", http = "HTTP charset", declaration = "XML declaration", utf16Pattern = "UTF-16 byte pattern", assumed = "default" }
+    enum Source: String { case bom = "byte-order mark", http = "HTTP charset", declaration = "XML declaration", utf16Pattern = "UTF-16/32 byte pattern", assumed = "default" }
 
     static func sniff(_ p: UnsafeBufferPointer<UInt8>, contentType: String?) -> Finding {
         if let bom = byteOrderMark(p) { return bom }
@@ -18,6 +18,8 @@ enum CharsetSniffer {
             return Finding(charset: header, source: .http, skip: 0)
         }
         if p.count >= 4 {
+            if p[0] == 0x3C, p[1] == 0, p[2] == 0, p[3] == 0 { return Finding(charset: "utf-32le", source: .utf16Pattern, skip: 0) }
+            if p[0] == 0, p[1] == 0, p[2] == 0, p[3] == 0x3C { return Finding(charset: "utf-32be", source: .utf16Pattern, skip: 0) }
             if p[0] == 0x3C, p[1] == 0, p[2] == 0x3F, p[3] == 0 { return Finding(charset: "utf-16le", source: .utf16Pattern, skip: 0) }
             if p[0] == 0, p[1] == 0x3C, p[2] == 0, p[3] == 0x3F { return Finding(charset: "utf-16be", source: .utf16Pattern, skip: 0) }
         }
