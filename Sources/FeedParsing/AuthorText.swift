@@ -3,6 +3,7 @@
 enum AuthorText {
     static func person(from text: String) -> Person? {
         guard let collapsed = PlainText.collapsed(text) else { return nil }
+        guard collapsed.utf8.contains(UInt8(ascii: "@")) else { return Person(name: collapsed) } // just a name
         var email: String?
         var rest = collapsed
         let words = collapsed.split(whereSeparator: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
