@@ -1,0 +1,29 @@
+/// Why some bytes could not be read as a feed at all. Recoverable problems are
+/// reported in `ParsedFeed.warnings` instead.
+public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The body was empty or only whitespace.
+    case empty
+    /// Well-formed enough XML, but its root element is not a feed (e.g. `html`).
+    case notAFeed(rootElement: String)
+    /// The bytes are neither XML nor JSON; `prefix` shows how they begin.
+    case unrecognized(prefix: String)
+    /// The document ended before its root element was found (truncated or not markup).
+    case noRootElement(detail: String)
+    /// JSON that is not a JSON Feed; `reason` says what was found instead.
+    case notJSONFeed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .empty:
+            return "not a feed: the document is empty"
+        case .notAFeed(let root):
+            return "not a feed: the root element is <\(root)>, expected <rss>, <rdf:RDF> or <feed>"
+        case .unrecognized(let prefix):
+            return "not a feed: the content is neither XML nor JSON (it begins with \"\(prefix)\")"
+        case .noRootElement(let detail):
+            return "not a feed: no root element was found (\(detail))"
+        case .notJSONFeed(let reason):
+            return "not a feed: JSON, but not a JSON Feed (\(reason))"
+        }
+    }
+}

@@ -1,0 +1,104 @@
+/// Turns text from a feed into plain text: markup stripped, character references
+/// decoded, runs of ASCII whitespace collapsed to one space and the ends trimmed.
+/// (Non-breaking spaces are kept: they are content.) Works on UTF-8 bytes.
+enum PlainText {
+    /// Whitespace collapsed and trimmed; nil when nothing is left.
+    static func collapsed(_ text: String) -> String? { TextBytes.collapsed(text) }
+
+    /// HTML to plain text: tags and comments removed, entities decoded, whitespace collapsed.
+    static func fromHTML(_ html: String) -> String? {
+        var copy = html
+        return copy.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "<"), index + 1 < bytes.count, startsTag(bytes[index + 1]) {
+                    index = endOfTag(bytes, from: index)
+                    continue
+                }
+                if byte == UInt8(ascii: "&"), let next = EntityDecoder.decode(bytes, at: index, into: &out) {
+                    index = next
+                    continue
+                }
+                out.append(byte)
+                index += 1
+            }
+            return out.withUnsafeBufferPointer { TextBytes.collapsedString($0) }
+        }
+    }
+
+    /// Character references decoded, nothing else changed.
+    static func decodingReferences(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] == UInt8(ascii: "&"), let next = EntityDecoder.decode(bytes, at: index, into: &out) {
+                    index = next
+                } else {
+                    out.append(bytes[index])
+                    index += 1
+                }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// feedparser's guess for untyped (RSS) text: HTML when it holds an end tag or a
+    /// character reference.
+    static func looksLikeHTML(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var scratch = [UInt8]()
+            for index in bytes.indices {
+                if bytes[index] == UInt8(ascii: "<"), index + 2 < bytes.count, bytes[index + 1] == UInt8(ascii: "/"),
+                   isLetter(bytes[index + 2]) { return true }
+                if bytes[index] == UInt8(ascii: "&"), EntityDecoder.decode(bytes, at: index, into: &scratch) != nil {
+                    return true
+                }
+            }
+            return false
+        }
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+    }
+
+    private static func startsTag(_ byte: UInt8) -> Bool {
+        isLetter(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "!") || byte == UInt8(ascii: "?")
+    }
+
+    /// The index just past the `>` closing the tag (or comment) that starts at `start`.
+    /// A quote opens a quoted value only right after `=`, so `href=x">` still closes.
+    private static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        if start + 3 < bytes.count, bytes[start + 1] == UInt8(ascii: "!"), bytes[start + 2] == UInt8(ascii: "-"),
+           bytes[start + 3] == UInt8(ascii: "-") {
+            var index = start + 4
+            while index + 2 < bytes.count {
+                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+                   bytes[index + 2] == UInt8(ascii: ">") { return index + 3 }
+                index += 1
+            }
+            return bytes.count
+        }
+        var index = start + 1
+        var quote: UInt8?
+        while index < bytes.count {
+            let byte = bytes[index]
+            if let open = quote {
+                if byte == open { quote = nil }
+            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && bytes[index - 1] == UInt8(ascii: "=") {
+                quote = byte
+            } else if byte == UInt8(ascii: ">") {
+                return index + 1
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+}

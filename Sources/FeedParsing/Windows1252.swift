@@ -1,0 +1,35 @@
+/// Windows-1252 → Unicode for the bytes 0x80–0x9F (the rest is ISO-8859-1, i.e. the
+/// byte value itself). Undefined positions map to the C1 control of the same value,
+/// as browsers do. Source: the WHATWG Encoding Standard's windows-1252 index.
+enum Windows1252 {
+    static let high: [UInt16] = [
+        0x20AC, 0x0081, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021,
+        0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0x008D, 0x017D, 0x008F,
+        0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014,
+        0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178,
+    ]
+
+    /// The Unicode scalar for one Windows-1252 byte.
+    @inline(__always) static func scalar(_ byte: UInt8) -> UInt32 {
+        byte >= 0x80 && byte < 0xA0 ? UInt32(high[Int(byte) - 0x80]) : UInt32(byte)
+    }
+
+    /// Appends the UTF-8 encoding of `scalar` to `out`.
+    @inline(__always) static func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+        if scalar < 0x80 {
+            out.append(UInt8(scalar))
+        } else if scalar < 0x800 {
+            out.append(UInt8(0xC0 | (scalar >> 6)))
+            out.append(UInt8(0x80 | (scalar & 0x3F)))
+        } else if scalar < 0x10000 {
+            out.append(UInt8(0xE0 | (scalar >> 12)))
+            out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (scalar & 0x3F)))
+        } else {
+            out.append(UInt8(0xF0 | (scalar >> 18)))
+            out.append(UInt8(0x80 | ((scalar >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((scalar >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (scalar & 0x3F)))
+        }
+    }
+}
