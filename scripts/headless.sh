@@ -3,7 +3,6 @@
 # tests need: no real desktop, no user's bus, software rendering.
 set -euo pipefail
 export GDK_DEBUG="${GDK_DEBUG:-gl-disable}"
-export GSK_RENDERER="${GSK_RENDERER:-cairo}"
 export NO_AT_BRIDGE=1
 export GTK_A11Y="${GTK_A11Y:-none}"
 exec dbus-run-session -- xvfb-run -a -s '-screen 0 1280x800x24' "$@"

@@ -29,34 +29,52 @@ public enum WidgetCapture {
         }
     }
 
+    /// Saves `window` as a PNG at `path` once it has been painted. A window whose contents
+    /// changed right after its first frame (icons or styles arriving) can paint an empty
+    /// frame; the capture then waits for the next frame, up to `attempts` frames.
+    @MainActor
+    public static func capture(_ window: WidgetPointer, to path: String, attempts: Int = 20,
+                               completion: @escaping @MainActor (Result<(width: Int, height: Int), CaptureError>) -> Void) {
+        afterFirstFrame(of: window) {
+            let result = Result { () throws(CaptureError) in try savePNG(of: window, to: path) }
+            if case .failure(.notDrawn) = result, attempts > 1 {
+                capture(window, to: path, attempts: attempts - 1, completion: completion)
+            } else {
+                completion(result.map { (width: $0.width, height: $0.height) })
+            }
+        }
+    }
+
     /// Writes `widget` as a PNG of its current size to `path`; returns that size.
     @MainActor
     public static func savePNG(of widget: WidgetPointer, to path: String) throws(CaptureError) -> (width: Int, height: Int) {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
-        guard width > 0, height > 0 else { throw .notDrawn }
+        guard width > 0, height > 0 else { throw .notDrawn(reason: "it has no size") }
         guard let native = gtk_widget_get_native(widget),
-              let renderer = gtk_native_get_renderer(native) else { throw .notDrawn }
+              let renderer = gtk_native_get_renderer(native) else { throw .notDrawn(reason: "it has no renderer") }
         let paintable = gtk_widget_paintable_new(widget)!
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = gtk_snapshot_new()!
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
-        guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .notDrawn }
+        guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .notDrawn(reason: "it drew nothing") }
         defer { gsk_render_node_unref(node) }
         var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
                                      size: graphene_size_t(width: Float(width), height: Float(height)))
-        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else { throw .notDrawn }
+        guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else {
+            throw .notDrawn(reason: "its renderer made no image")
+        }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path: path) }
         return (Int(width), Int(height))
     }
 
     public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {
-        case notDrawn
+        case notDrawn(reason: String)
         case cannotWrite(path: String)
 
         public var description: String {
             switch self {
-            case .notDrawn: "the window has not been drawn yet"
+            case .notDrawn(let reason): "the window cannot be captured: \(reason)"
             case .cannotWrite(let path): "cannot write \(path)"
             }
         }

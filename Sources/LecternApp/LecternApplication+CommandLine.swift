@@ -1,11 +1,13 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Theming
 
 extension LecternApplication {
     /// Runs in the primary instance for every launch, its own and forwarded ones.
     func handleCommandLine(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>) -> Int32 {
         let options = LaunchOptions(dict: g_application_command_line_get_options_dict(commandLine))
+        applyAppearanceOptions(options)
         activate()
         if let screenshot = options.screenshot, let window = mainWindow?.window {
             let path = resolve(screenshot, against: commandLine)
@@ -14,18 +16,36 @@ extension LecternApplication {
         return 0
     }
 
+    /// `--theme` and `--color-scheme`: switch now and remember (values were checked by the
+    /// launching process).
+    private func applyAppearanceOptions(_ options: LaunchOptions) {
+        guard let themeController else { return }
+        var changed = false
+        if let name = options.theme, let theme = themeController.catalog.theme(named: name) {
+            settings.themeName = theme.name
+            changed = true
+        }
+        if let scheme = options.colorScheme.flatMap(ColorSchemeOverride.init) {
+            settings.colorScheme = scheme
+            changed = true
+        }
+        guard changed else { return }
+        themeController.apply()
+        saveSettings()
+    }
+
     /// Saves a PNG of `window` once it has been drawn, answers the launching process and,
     /// for Lectern's own launch, quits. A forwarded request leaves the window open.
     private func takeScreenshot(of window: WidgetPointer, to path: String, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
         let remote = g_application_command_line_get_is_remote(commandLine) != 0
         g_object_ref(UnsafeMutableRawPointer(commandLine))   // keeps the caller waiting for our answer
-        WidgetCapture.afterFirstFrame(of: window) { [unowned self] in
+        WidgetCapture.capture(window, to: path) { [unowned self] result in
             let status: Int32
-            do {
-                let size = try WidgetCapture.savePNG(of: window, to: path)
+            switch result {
+            case .success(let size):
                 lectern_command_line_print(commandLine, "Saved a \(size.width)×\(size.height) screenshot to \(path)\n")
                 status = 0
-            } catch {
+            case .failure(let error):
                 lectern_command_line_printerr(commandLine, "lectern: could not save the screenshot: \(error)\n")
                 status = 1
             }

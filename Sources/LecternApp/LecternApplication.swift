@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Theming
 
 /// The GtkApplication (`dev.lectern.Lectern`): one primary instance; a second launch
 /// forwards its command line to the first and exits with the status the first answers.
@@ -11,7 +12,7 @@ public final class LecternApplication {
     let settingsStore = SettingsStore()
     let locator = ResourceLocator.locate()
     private(set) var mainWindow: MainWindow?
-    private var appearance: Appearance?
+    private(set) var themeController: ThemeController?
     /// An exit status decided after the main loop started (GApplication reports 0 for a
     /// local launch that ran the loop).
     var exitStatus: Int32?
@@ -58,7 +59,39 @@ public final class LecternApplication {
             print("Lectern \(LecternVersion.string)")
             return 0
         }
+        if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
+        if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
+        if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
+            let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")
+            return usageError("unknown colour scheme \"\(value)\"; use one of: \(accepted)")
+        }
+        guard options.theme != nil || options.listThemes || options.printCSS else { return -1 }
+        let catalog = ThemeController.loadCatalog(locator: locator)
+        if let name = options.theme, catalog.theme(named: name) == nil {
+            return usageError(unknownThemeMessage(name, catalog: catalog))
+        }
+        if options.listThemes { return LocalCommands.listThemes(catalog) }
+        if options.printCSS {
+            settingsStore.load(into: settings)
+            let chosen = catalog.resolveTheme(named: options.theme ?? settings.themeName)
+            if let warning = chosen.warning { LocalCommands.printError("lectern: \(warning)") }
+            guard let theme = chosen.theme else { return usageError("no valid theme was found") }
+            let override = options.colorScheme.flatMap(ColorSchemeOverride.init) ?? settings.colorScheme
+            return LocalCommands.printCSS(theme: theme, scheme: resolveColorScheme(override: override, system: .noPreference),
+                                          textScale: settings.textScale)
+        }
         return -1
+    }
+
+    private func usageError(_ message: String) -> Int32 {
+        LocalCommands.printError("lectern: \(message)")
+        return 2
+    }
+
+    private func unknownThemeMessage(_ name: String, catalog: ThemeCatalog) -> String {
+        let available = catalog.themes.map(\.name).joined(separator: ", ")
+        let hint = catalog.closestName(to: name).map { " Did you mean \"\($0)\"?" } ?? ""
+        return "unknown theme \"\(name)\".\(hint) Available themes: \(available)"
     }
 
     private func startup() {
@@ -67,7 +100,9 @@ public final class LecternApplication {
         settingsStore.warnings.forEach(Log.warning)
         let appearance = Appearance(locator: locator)
         appearance.install()
-        self.appearance = appearance
+        let themeController = ThemeController(settings: settings, appearance: appearance, locator: locator)
+        themeController.apply()
+        self.themeController = themeController
         installActions()
         // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -84,6 +119,10 @@ public final class LecternApplication {
     }
 
     private func shutdown() {
+        saveSettings()
+    }
+
+    func saveSettings() {
         do {
             try settingsStore.save(settings)
         } catch {

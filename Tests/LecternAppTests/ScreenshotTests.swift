@@ -23,6 +23,19 @@ struct ScreenshotTests {
         #expect(saved.contains("width=900"))
     }
 
+    @Test(arguments: [("light", "#faf8f5"), ("dark", "#1c1915")])
+    func screenshotShowsThePaperBackgroundOfTheScheme(scheme: String, background: String) throws {
+        let sandbox = try LecternSandbox()
+        let shot = sandbox.root.appending(path: "paper-\(scheme).png").path
+        let result = sandbox.run(["--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot))
+        // The reader pane fills the right half with bg_primary.
+        #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == background)
+        let saved = try String(contentsOf: sandbox.settingsFile, encoding: .utf8)
+        #expect(saved.contains("theme=Paper") && saved.contains("color-scheme=\(scheme)"), "remembered:\n\(saved)")
+    }
+
     @Test func relativeScreenshotPathIsResolvedAgainstTheCallersFolder() throws {
         let sandbox = try LecternSandbox()
         let result = sandbox.run(["--screenshot", "relative-shot.png"])

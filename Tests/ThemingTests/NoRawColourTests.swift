@@ -4,9 +4,10 @@ import Testing
 /// Views never hold colours: a hex colour may only appear in `Themes/`.
 @Suite("No raw colours outside Themes/")
 struct NoRawColourTests {
-    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` not followed by another word character.
+    /// `#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa` not followed by another word character
+    /// (and not an HTML character reference such as `&#123;`).
     private static let hexColour = try? NSRegularExpression(
-        pattern: "#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{4}|[0-9a-fA-F]{3})(?![0-9A-Za-z_])")
+        pattern: "(?<!&)#(?:[0-9a-fA-F]{8}|[0-9a-fA-F]{6}|[0-9a-fA-F]{4}|[0-9a-fA-F]{3})(?![0-9A-Za-z_])")
     /// Text files that could carry a colour. Icons (SVG, PNG) are left to GTK's recolouring.
     private static let scannedExtensions: Set<String> = ["swift", "css", "h", "c", "modulemap", "ui", "xml", "ini", "json"]
 
@@ -38,7 +39,7 @@ struct NoRawColourTests {
         for sample in ["color: #fff;", "@define-color x #FAF8F5;", "\"#1c191580\""] {
             #expect(regex.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) != nil, "\(sample)")
         }
-        for sample in ["#if os(Linux)", "#filePath", "\"#12345\" is not", "#expect(x)", "#define FOO"] {
+        for sample in ["#if os(Linux)", "#filePath", "\"#12345\" is not", "#expect(x)", "#define FOO", "&#123; and &#x7B;"] {
             #expect(regex.firstMatch(in: sample, range: NSRange(sample.startIndex..., in: sample)) == nil, "\(sample)")
         }
     }

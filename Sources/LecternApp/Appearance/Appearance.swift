@@ -20,11 +20,36 @@ final class Appearance {
         tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
         loadComponents()
+        addIconFolders()
     }
 
-    /// Replaces the token definitions (the theme's generated CSS).
+    /// Lectern's own icons (Resources/icons) and, when not installed, its app icon (data/icons).
+    private func addIconFolders() {
+        guard let locator, let display = gdk_display_get_default(),
+              let theme = gtk_icon_theme_get_for_display(display) else { return }
+        for folder in [locator.resources.appending(path: "icons"), locator.data.appending(path: "icons")] {
+            gtk_icon_theme_add_search_path(theme, folder.path)
+        }
+    }
+
+    /// Replaces the token definitions (the theme's generated CSS). Transitions are held
+    /// off on every window until the new palette has been drawn, so nothing flashes.
     func applyTokens(_ css: String) {
+        let windows = Self.toplevelWindows()
+        windows.forEach { gtk_widget_add_css_class($0, "theme-switching") }
         report(tokens.load(css), source: "generated theme CSS")
+        if !windows.isEmpty {
+            MainLoop.idleOnce { windows.forEach { gtk_widget_remove_css_class($0, "theme-switching") } }
+        }
+    }
+
+    private static func toplevelWindows() -> [WidgetPointer] {
+        guard let list = gtk_window_get_toplevels() else { return [] }
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            guard let item = g_list_model_get_item(list, index) else { return nil }
+            g_object_unref(item)   // the list keeps its own reference
+            return item.assumingMemoryBound(to: GtkWidget.self)
+        }
     }
 
     private func loadComponents() {

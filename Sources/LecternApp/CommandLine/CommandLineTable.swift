@@ -1,6 +1,18 @@
 /// The flags Lectern accepts. Each issue that implements a flag adds its row here.
 public enum CommandLineTable {
     public static let options: [CommandLineOption] = [
+        .init(name: "theme", argument: .text(placeholder: "NAME"), group: .appearance, handling: .primary,
+              summary: "Use this theme now and remember it"),
+        .init(name: "color-scheme", argument: .text(placeholder: "system|light|dark"), group: .appearance,
+              handling: .primary, summary: "Override the desktop's light/dark preference and remember it"),
+        .init(name: "list-themes", argument: .none, group: .appearance, handling: .local,
+              summary: "Print the themes (name, origin, light and dark descriptions) and exit"),
+        .init(name: "validate-theme", argument: .file(placeholder: "FILE"), group: .appearance, handling: .local,
+              summary: "Check a theme file (format and contrast); exit 0 when valid, 1 when not"),
+        .init(name: "print-css", argument: .none, group: .appearance, handling: .local,
+              summary: "Print the CSS generated for the chosen theme and scheme, and exit"),
+        .init(name: "inspect-feed", argument: .text(placeholder: "FILE|URL"), group: .diagnostics, handling: .local,
+              summary: "Parse one feed and print it as JSON (see docs/inspect-feed.md), and exit"),
         .init(name: "screenshot", argument: .file(placeholder: "FILE.png"), group: .diagnostics, handling: .primary,
               summary: "Render the main window to a PNG file after its first frame, then quit"),
         .init(name: "version", argument: .none, group: .diagnostics, handling: .local,

@@ -41,12 +41,24 @@ enum OptionEntries {
 struct LaunchOptions: Sendable, Equatable {
     var screenshot: String?
     var version = false
+    var theme: String?
+    var colorScheme: String?
+    var listThemes = false
+    var validateTheme: String?
+    var printCSS = false
+    var inspectFeed: String?
 
     /// Reads the dict GApplication filled from the table's entries.
     @MainActor
     init(dict: UnsafeMutablePointer<GVariantDict>) {
         version = g_variant_dict_contains(dict, "version") != 0
         screenshot = Self.path(dict, "screenshot")
+        theme = Self.text(dict, "theme")
+        colorScheme = Self.text(dict, "color-scheme")
+        listThemes = g_variant_dict_contains(dict, "list-themes") != 0
+        validateTheme = Self.path(dict, "validate-theme")
+        printCSS = g_variant_dict_contains(dict, "print-css") != 0
+        inspectFeed = Self.text(dict, "inspect-feed")
     }
 
     init() {}

@@ -5,7 +5,7 @@ import GtkBridge
 @MainActor
 enum ReaderPane {
     static func make() -> WidgetPointer {
-        let empty = EmptyState.make(icon: "open-book-symbolic",
+        let empty = EmptyState.make(icon: "lectern-reader-symbolic",
                                     title: "Select an Article",
                                     body: "Pick an article from the list to read it here.")
         let pane = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [empty])

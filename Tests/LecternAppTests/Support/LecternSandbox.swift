@@ -22,6 +22,10 @@ final class LecternSandbox: @unchecked Sendable {
 
     deinit { try? FileManager.default.removeItem(at: root) }
 
+    /// The source checkout (Tests/LecternAppTests/Support/ → three folders up).
+    static let packageRoot = URL(filePath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
     static var lecternBinary: String? { BuildProducts.executable("lectern")?.path }
 
     /// The environment a launched Lectern sees: the test's display, this sandbox's
@@ -37,7 +41,6 @@ final class LecternSandbox: @unchecked Sendable {
             "XDG_RUNTIME_DIR": root.path,
             "DBUS_SESSION_BUS_ADDRESS": bus.address,
             "GDK_DEBUG": "gl-disable",
-            "GSK_RENDERER": "cairo",
             "NO_AT_BRIDGE": "1",
             "GTK_A11Y": "none",
             "LANG": "C.UTF-8",

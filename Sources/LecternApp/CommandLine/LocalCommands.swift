@@ -1,0 +1,55 @@
+import Foundation
+import FeedParsing
+import GtkBridge
+import Theming
+
+/// The flags that only print: answered in the launching process, with no window, no
+/// running instance and no display. Each returns the process's exit status.
+@MainActor
+enum LocalCommands {
+    static func listThemes(_ catalog: ThemeCatalog) -> Int32 {
+        for entry in catalog.entries {
+            print(entry.summary)
+            if let theme = entry.theme {
+                print("    light: \(theme.description(for: .light))")
+                print("    dark:  \(theme.description(for: .dark))")
+            }
+        }
+        return 0
+    }
+
+    static func validateTheme(path: String) -> Int32 {
+        let validation = ThemeValidation(file: URL(filePath: path))
+        validation.report.forEach { print($0) }
+        return validation.isValid ? 0 : 1
+    }
+
+    static func printCSS(theme: Theme, scheme: ColorScheme, textScale: Double) -> Int32 {
+        print(CSSGenerator.css(for: theme, scheme: scheme, textScale: textScale), terminator: "")
+        return 0
+    }
+
+    /// Parses a feed file or URL and prints the JSON of docs/inspect-feed.md:
+    /// 0 parsed, 1 not a feed, 2 the argument could not be read.
+    static func inspectFeed(_ argument: String) -> Int32 {
+        let fetched: FetchedDocument
+        do {
+            fetched = try FetchedDocument.load(argument)
+        } catch {
+            printError("lectern: \(error)")
+            return 2
+        }
+        do {
+            let feed = try FeedParser.parse(fetched.data, url: fetched.url, contentType: fetched.contentType)
+            print(FeedJSON.encode(feed))
+            return 0
+        } catch {
+            printError("lectern: \(argument) is not a feed: \(error)")
+            return 1
+        }
+    }
+
+    static func printError(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("Theme flags")
+struct ThemeFlagTests {
+    @Test func listThemesShowsBuiltInUserAndInvalidThemes() throws {
+        let sandbox = try LecternSandbox()
+        let themes = sandbox.dataDirectory.appending(path: "themes")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        let paper = try String(contentsOf: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), encoding: .utf8)
+        try paper.replacingOccurrences(of: "\"name\": \"Paper\"", with: "\"name\": \"My Paper\"")
+            .write(to: themes.appending(path: "mine.json"), atomically: true, encoding: .utf8)
+        try "{ \"name\": \"Broken\" }".write(to: themes.appending(path: "broken.json"), atomically: true, encoding: .utf8)
+
+        let result = sandbox.run(["--list-themes"], environment: ["DISPLAY": nil])
+
+        #expect(result.status == 0)
+        for name in ["Paper", "High Contrast", "Midnight", "Sepia"] {
+            #expect(result.stdout.contains("\(name) (built-in)"), "\(name) missing from:\n\(result.stdout)")
+        }
+        #expect(result.stdout.contains("My Paper (user)"))
+        #expect(result.stdout.contains("(user, invalid"), "an invalid user theme is listed with its reason")
+        #expect(result.stdout.contains("light: Warm parchment tones inspired by printed books."))
+    }
+
+    @Test func printCSSUsesTheRequestedThemeAndScheme() throws {
+        let sandbox = try LecternSandbox()
+        let dark = sandbox.run(["--print-css", "--theme", "paper", "--color-scheme", "dark"], environment: ["DISPLAY": nil])
+        #expect(dark.status == 0)
+        #expect(dark.stdout.contains("@define-color bg_primary #1c1915;"))
+        let light = sandbox.run(["--print-css", "--color-scheme", "light"], environment: ["DISPLAY": nil])
+        #expect(light.stdout.contains("@define-color bg_primary #faf8f5;"), "Paper is the default theme")
+    }
+
+    @Test func unknownThemeNamesTheClosestAndTheAvailableOnes() throws {
+        let sandbox = try LecternSandbox()
+        let result = sandbox.run(["--theme", "Midnite"], environment: ["DISPLAY": nil])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown theme \"Midnite\""))
+        #expect(result.stderr.contains("Did you mean \"Midnight\"?"))
+        #expect(result.stderr.contains("Available themes: Paper"))
+    }
+
+    @Test func unknownSchemeNamesTheThreeAccepted() throws {
+        let sandbox = try LecternSandbox()
+        let result = sandbox.run(["--color-scheme", "dim"], environment: ["DISPLAY": nil])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("use one of: system, light, dark"))
+    }
+
+    @Test func validateThemeExitsZeroForAGoodFileAndOneForABadOne() throws {
+        let sandbox = try LecternSandbox()
+        let good = sandbox.run(["--validate-theme", LecternSandbox.packageRoot.appending(path: "Themes/paper.json").path])
+        #expect(good.status == 0, "\(good.stdout)")
+        let badFile = sandbox.root.appending(path: "bad.json")
+        try "{\"name\": \"Bad\", \"description\": {\"light\": \"a\", \"dark\": \"b\"}, \"tokens\": {\"color\": {\"text_link\": {\"light\": \"#12345\"}}}}"
+            .write(to: badFile, atomically: true, encoding: .utf8)
+        let bad = sandbox.run(["--validate-theme", badFile.path])
+        #expect(bad.status == 1)
+        #expect(bad.stdout.contains("bad.json"), "the finding names the file:\n\(bad.stdout)")
+    }
+}
