@@ -46,6 +46,14 @@ static inline gboolean lectern_variant_dict_lookup_pathv(GVariantDict *dict, con
     return g_variant_dict_lookup(dict, key, "^aay", out);
 }
 
+/* D-Bus message bodies (variadic in C). */
+static inline GVariant *lectern_variant_new_string_pair(const char *first, const char *second) {
+    return g_variant_new("(ss)", first, second);
+}
+static inline GVariant *lectern_variant_new_strings(const char *const *strings) {
+    return g_variant_new("(^as)", strings);
+}
+
 /* Printing to a remote command line (variadic in C). */
 static inline void lectern_command_line_print(GApplicationCommandLine *cmdline, const char *text) {
     g_application_command_line_print(cmdline, "%s", text);

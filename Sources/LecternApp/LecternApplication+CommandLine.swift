@@ -30,8 +30,7 @@ extension LecternApplication {
             changed = true
         }
         guard changed else { return }
-        themeController.apply()
-        saveSettings()
+        themeController.apply()   // now, so a screenshot in the same launch shows it
     }
 
     /// Saves a PNG of `window` once it has been drawn, answers the launching process and,
@@ -39,7 +38,11 @@ extension LecternApplication {
     private func takeScreenshot(of window: WidgetPointer, to path: String, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
         let remote = g_application_command_line_get_is_remote(commandLine) != 0
         g_object_ref(UnsafeMutableRawPointer(commandLine))   // keeps the caller waiting for our answer
-        WidgetCapture.capture(window, to: path) { [unowned self] result in
+        let settled: (@escaping @MainActor () -> Void) -> Void = { [unowned self] body in
+            if let desktop = themeController?.desktop { desktop.whenSettled(body) } else { body() }
+        }
+        // Capture the settled look: after the desktop's preference has arrived.
+        settled { WidgetCapture.capture(window, to: path) { [unowned self] result in
             let status: Int32
             switch result {
             case .success(let size):
@@ -55,7 +58,7 @@ extension LecternApplication {
                 exitStatus = status
                 quit()
             }
-        }
+        } }
     }
 
     /// An absolute path for a file argument given relative to the launching process.

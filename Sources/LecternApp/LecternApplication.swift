@@ -13,6 +13,9 @@ public final class LecternApplication {
     let locator = ResourceLocator.locate()
     private(set) var mainWindow: MainWindow?
     private(set) var themeController: ThemeController?
+    private var settingsObserver: SettingsObserver?
+    /// Messages for the user collected before the window exists (shown once, in a banner).
+    private var pendingNotices: [String] = []
     /// An exit status decided after the main loop started (GApplication reports 0 for a
     /// local launch that ran the loop).
     var exitStatus: Int32?
@@ -73,12 +76,14 @@ public final class LecternApplication {
         if options.listThemes { return LocalCommands.listThemes(catalog) }
         if options.printCSS {
             settingsStore.load(into: settings)
-            let chosen = catalog.resolveTheme(named: options.theme ?? settings.themeName)
+            let override = options.colorScheme.flatMap(ColorSchemeOverride.init) ?? settings.colorScheme
+            let scheme = resolveColorScheme(override: override, system: .noPreference)
+            let name = options.theme ?? ThemeController.themeName(chosen: settings.themeName, darkChosen: settings.darkThemeName,
+                                                                  scheme: scheme, desktopHighContrast: false)
+            let chosen = catalog.resolveTheme(named: name)
             if let warning = chosen.warning { LocalCommands.printError("lectern: \(warning)") }
             guard let theme = chosen.theme else { return usageError("no valid theme was found") }
-            let override = options.colorScheme.flatMap(ColorSchemeOverride.init) ?? settings.colorScheme
-            return LocalCommands.printCSS(theme: theme, scheme: resolveColorScheme(override: override, system: .noPreference),
-                                          textScale: settings.textScale)
+            return LocalCommands.printCSS(theme: theme, scheme: scheme, textScale: settings.textScale)
         }
         return -1
     }
@@ -97,12 +102,19 @@ public final class LecternApplication {
     private func startup() {
         MainLoopBridge.install()
         settingsStore.load(into: settings)
-        settingsStore.warnings.forEach(Log.warning)
+        settingsStore.warnings.forEach { notify($0) }
         let appearance = Appearance(locator: locator)
         appearance.install()
-        let themeController = ThemeController(settings: settings, appearance: appearance, locator: locator)
+        let desktop = DesktopPreference()
+        let themeController = ThemeController(settings: settings, appearance: appearance, desktop: desktop, locator: locator)
+        themeController.onWarning = { [unowned self] in notify($0) }
         themeController.apply()
+        desktop.onChange = { themeController.apply() }
+        desktop.start()
         self.themeController = themeController
+        settingsObserver = SettingsObserver(settings: settings,
+                                            onAppearanceChange: { themeController.apply() },
+                                            onAnyChange: { [unowned self] in saveSettings() })
         installActions()
         // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -113,7 +125,10 @@ public final class LecternApplication {
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
         if mainWindow == nil {
-            mainWindow = MainWindow(application: application.as(GtkApplication.self), settings: settings)
+            let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)
+            pendingNotices.forEach { window.showNotice($0) }
+            pendingNotices = []
+            mainWindow = window
         }
         mainWindow?.present()
     }
@@ -122,7 +137,14 @@ public final class LecternApplication {
         saveSettings()
     }
 
+    /// Shows a message once: in the window's banner, or when the window opens. Also logged.
+    func notify(_ message: String) {
+        Log.warning(message)
+        if let mainWindow { mainWindow.showNotice(message) } else { pendingNotices.append(message) }
+    }
+
     func saveSettings() {
+        guard !settingsStore.readOnly else { return }
         do {
             try settingsStore.save(settings)
         } catch {

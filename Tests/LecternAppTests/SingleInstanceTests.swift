@@ -33,15 +33,6 @@ struct SingleInstanceTests {
         #expect(used < 0.2, "an idle Lectern used \(used) s of CPU in 1.5 s")
     }
 
-    private func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
-            if condition() { return true }
-            usleep(50_000)
-        }
-        return false
-    }
-
     /// User + system CPU time of a process, from /proc/PID/stat.
     private func cpuSeconds(of pid: Int32) throws -> Double {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)

@@ -4,22 +4,23 @@ import GtkBridge
 import Theming
 
 /// Decides which theme and scheme are in force and applies them: the catalog of themes,
-/// the settings' choice, and the desktop's preference go in; CSS for the token provider
+/// the settings' choice and the desktop's preference go in; CSS for the token provider
 /// comes out. A missing or invalid theme falls back to Paper with a visible warning.
 @MainActor
 final class ThemeController {
     private(set) var catalog: ThemeCatalog
     private let settings: Settings
     private let appearance: Appearance
-    /// What the desktop asks for (the portal fills this in).
-    var systemScheme = SystemColorScheme.noPreference { didSet { apply() } }
-    /// The last fallback warning, shown once in the window.
-    private(set) var warning: String?
+    let desktop: DesktopPreference
+    /// Called with a message the user should see once (a theme that fell back).
+    var onWarning: (@MainActor (String) -> Void)?
+    private var lastWarning: String?
     private var appliedDark: Bool?
 
-    init(settings: Settings, appearance: Appearance, locator: ResourceLocator?) {
+    init(settings: Settings, appearance: Appearance, desktop: DesktopPreference, locator: ResourceLocator?) {
         self.settings = settings
         self.appearance = appearance
+        self.desktop = desktop
         catalog = Self.loadCatalog(locator: locator)
         catalog.warnings.forEach(Log.warning)
     }
@@ -30,21 +31,38 @@ final class ThemeController {
     }
 
     /// The scheme in force: the user's override, else the desktop's preference.
-    var scheme: ColorScheme { resolveColorScheme(override: settings.colorScheme, system: systemScheme) }
+    var scheme: ColorScheme { resolveColorScheme(override: settings.colorScheme, system: desktop.colorScheme) }
 
-    /// The theme in force (Paper when the chosen one is unknown or invalid).
-    var theme: Theme? { catalog.resolveTheme(named: settings.themeName).theme }
+    /// The name of the theme to use in `scheme` (validated by the catalog when applied).
+    static func themeName(chosen: String?, darkChosen: String?, scheme: ColorScheme, desktopHighContrast: Bool) -> String {
+        if scheme == .dark, let darkChosen { return darkChosen }
+        if let chosen { return chosen }
+        return desktopHighContrast ? ThemeCatalog.highContrastThemeName : ThemeCatalog.defaultThemeName
+    }
+
+    /// The theme in force and the scheme it is shown in.
+    func current() -> (theme: Theme?, scheme: ColorScheme, warning: String?) {
+        let scheme = self.scheme
+        let name = Self.themeName(chosen: settings.themeName, darkChosen: settings.darkThemeName,
+                                  scheme: scheme, desktopHighContrast: desktop.highContrast)
+        let resolved = catalog.resolveTheme(named: name)
+        return (resolved.theme, scheme, resolved.warning)
+    }
 
     /// Regenerates the token CSS and reloads the provider in place.
     func apply() {
-        let resolved = catalog.resolveTheme(named: settings.themeName)
-        if let message = resolved.warning, message != warning {
-            warning = message
-            Log.warning(message)
+        let (theme, scheme, warning) = current()
+        if let warning, warning != lastWarning {
+            lastWarning = warning
+            Log.warning(warning)
+            onWarning?(warning)
         }
-        guard let theme = resolved.theme else { return }
-        let scheme = self.scheme
-        appearance.applyTokens(CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale))
+        guard let theme else { return }
+        var css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale)
+        if let font = settings.readingFont {
+            css += Self.readingFontRule(font)
+        }
+        appearance.applyTokens(css)
         setPreferDark(scheme == .dark)
     }
 
@@ -52,6 +70,13 @@ final class ThemeController {
     func reloadCatalog(locator: ResourceLocator?) {
         catalog = Self.loadCatalog(locator: locator)
         apply()
+    }
+
+    /// The user's reading font over the theme's, for article text and titles.
+    static func readingFontRule(_ family: String) -> String {
+        let quoted = "\"" + family.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: "") + "\""
+        return "\n.reading, .reading-title-1, .reading-title-2, .reading-title-3, .reading-title-4, .article-title {\n"
+            + "  font-family: \(quoted), serif;\n}\n"
     }
 
     /// GTK's own dark preference, for stock widgets; setting it costs ~15 ms, so only on change.

@@ -2,23 +2,39 @@ import Observation
 import Theming
 
 /// The settings model: the single source of truth for what Lectern remembers. The GTK
-/// side observes it; `SettingsStore` loads and saves it as a keyfile.
+/// side observes it (`SettingsObserver`); `SettingsStore` loads and saves it as a keyfile.
 @Observable @MainActor
 final class Settings {
     static let defaultWindowWidth = 1180
     static let defaultWindowHeight = 760
     static let windowSizeRange = 360...16384
-
     static let textScaleRange = CSSGenerator.textScaleRange
+    static let refreshIntervalRange = 5...1440
+    static let retentionRange = 1...3650
+    static let paneRange = 120...2000
 
-    /// The chosen theme's name (validated against the catalog when applied).
-    var themeName = ThemeCatalog.defaultThemeName
+    // Appearance
+    /// The theme the user chose; nil until they choose one (Paper, or High Contrast when
+    /// the desktop asks for it).
+    var themeName: String?
+    /// A different theme while the scheme is dark ("Paper by day, Midnight by night").
+    var darkThemeName: String?
     /// The user's override of the desktop's light/dark preference.
     var colorScheme = ColorSchemeOverride.system
     /// Multiplies the reading text size.
     var textScale = 1.0
+    /// A reading font family replacing the theme's, or nil for the theme's own.
+    var readingFont: String?
 
+    // Reading and library
+    var showImages = true
+    var refreshIntervalMinutes = 60
+    var retentionDays = 90
+
+    // Window
     var windowWidth = Settings.defaultWindowWidth
     var windowHeight = Settings.defaultWindowHeight
     var windowMaximized = false
+    var sidebarWidth = 240
+    var articleListWidth = 380
 }

@@ -3,13 +3,18 @@ import GtkBridge
 import Theming
 
 /// Loads and saves `Settings` at `$XDG_CONFIG_HOME/lectern/settings.ini` with GKeyFile.
-/// The keyfile read at start-up is kept, so groups, keys and comments a user added
-/// survive every save; saves are atomic.
+///
+/// - The keyfile read at start-up is kept, so groups, keys and comments a user added
+///   survive every save; saves are atomic (a temporary file renamed into place).
+/// - Each value is validated on load; a bad one falls back to its default alone, with a
+///   warning naming the key.
+/// - A file that is not a keyfile at all is moved aside to `settings.ini.corrupt-<time>`
+///   and Lectern starts on defaults, saying so once; it is never silently overwritten.
 @MainActor
 final class SettingsStore {
     let file: URL
-    private let keyFile = KeyFile()
-    /// Problems found while loading, each naming the key; shown once.
+    private var keyFile = KeyFile()
+    /// Problems found while loading, each naming the key or the file.
     private(set) var warnings: [String] = []
 
     init(file: URL = DataLocations.settingsFile) {
@@ -18,79 +23,39 @@ final class SettingsStore {
 
     /// Reads the file into `settings`. A missing file leaves the defaults.
     func load(into settings: Settings) {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return }
+        guard let data = try? Data(contentsOf: file) else { return }
         do {
-            try keyFile.load(text: text)
+            try keyFile.load(text: String(decoding: data, as: UTF8.self))
         } catch {
-            warnings.append("\(file.path): \(error.message); using defaults")
+            moveAside(reason: error.message)
             return
         }
-        if let name = keyFile.string("appearance", "theme"), !name.isEmpty { settings.themeName = name }
-        settings.colorScheme = enumeration("appearance", "color-scheme") ?? settings.colorScheme
-        settings.textScale = number("appearance", "text-scale", in: Settings.textScaleRange) ?? settings.textScale
-        settings.windowWidth = integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
-        settings.windowHeight = integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
-        settings.windowMaximized = boolean("window", "maximized") ?? settings.windowMaximized
+        let reader = KeyFileReader(keyFile: keyFile)
+        SettingsSchema.read(reader, into: settings)
+        warnings += reader.warnings
     }
 
     /// Writes `settings` over the keyfile's own values and saves atomically.
     func save(_ settings: Settings) throws(BridgeError) {
-        keyFile.setString("appearance", "theme", settings.themeName)
-        keyFile.setString("appearance", "color-scheme", settings.colorScheme.rawValue)
-        keyFile.setDouble("appearance", "text-scale", settings.textScale)
-        keyFile.setInteger("window", "width", settings.windowWidth)
-        keyFile.setInteger("window", "height", settings.windowHeight)
-        keyFile.setBool("window", "maximized", settings.windowMaximized)
+        SettingsSchema.write(settings, to: keyFile)
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(),
                                                  withIntermediateDirectories: true)
         try keyFile.save(to: file.path)
     }
 
-    private func integer(_ group: String, _ key: String, in range: ClosedRange<Int>) -> Int? {
+    private func moveAside(reason: String) {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        let aside = file.deletingLastPathComponent().appending(path: "\(file.lastPathComponent).corrupt-\(stamp)")
+        keyFile = KeyFile()
         do {
-            guard let value = try keyFile.integer(group, key) else { return nil }
-            guard range.contains(value) else {
-                warnings.append("[\(group)] \(key) = \(value) is outside \(range.lowerBound)…\(range.upperBound); using the default")
-                return nil
-            }
-            return value
+            try FileManager.default.moveItem(at: file, to: aside)
+            warnings.append("Your settings file could not be read (\(reason)). It was kept as \(aside.lastPathComponent) and Lectern started with default settings.")
         } catch {
-            warnings.append("[\(group)] \(key): \(error.message); using the default")
-            return nil
+            warnings.append("Your settings file could not be read (\(reason)) nor moved aside; Lectern uses default settings and will not overwrite it.")
+            readOnly = true
         }
     }
 
-    private func number(_ group: String, _ key: String, in range: ClosedRange<Double>) -> Double? {
-        do {
-            guard let value = try keyFile.double(group, key) else { return nil }
-            guard range.contains(value) else {
-                warnings.append("[\(group)] \(key) = \(value) is outside \(range.lowerBound)…\(range.upperBound); using the default")
-                return nil
-            }
-            return value
-        } catch {
-            warnings.append("[\(group)] \(key): \(error.message); using the default")
-            return nil
-        }
-    }
-
-    private func enumeration<Value: RawRepresentable & CaseIterable>(_ group: String, _ key: String) -> Value?
-    where Value.RawValue == String {
-        guard let text = keyFile.string(group, key) else { return nil }
-        guard let value = Value(rawValue: text) else {
-            let accepted = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            warnings.append("[\(group)] \(key) = \(text) is not one of \(accepted); using the default")
-            return nil
-        }
-        return value
-    }
-
-    private func boolean(_ group: String, _ key: String) -> Bool? {
-        do {
-            return try keyFile.bool(group, key)
-        } catch {
-            warnings.append("[\(group)] \(key): \(error.message); using the default")
-            return nil
-        }
-    }
+    /// Set when a broken file could not be moved aside: saving would destroy it.
+    private(set) var readOnly = false
 }

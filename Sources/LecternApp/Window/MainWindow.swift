@@ -7,6 +7,9 @@ import GtkBridge
 final class MainWindow {
     let window: WidgetPointer
     private let settings: Settings
+    private let banner = NoticeBanner()
+    private var outerPaned: WidgetPointer?
+    private var innerPaned: WidgetPointer?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
         self.settings = settings
@@ -16,7 +19,7 @@ final class MainWindow {
         gtk_window_set_default_size(gtkWindow, Int32(settings.windowWidth), Int32(settings.windowHeight))
         if settings.windowMaximized { gtk_window_maximize(gtkWindow) }
         gtk_window_set_titlebar(gtkWindow, HeaderBar.make())
-        gtk_window_set_child(gtkWindow, makePanes())
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, makePanes()]))
         Widgets.addClasses(window, ["lectern-window"])
         Signals.connectReturningBool(UnsafeMutableRawPointer(window), "close-request") { [weak self] in
             self?.rememberGeometry()
@@ -38,14 +41,25 @@ final class MainWindow {
             settings.windowHeight = Int(height)
         }
         settings.windowMaximized = gtk_window_is_maximized(gtkWindow) != 0
+        if let outerPaned { settings.sidebarWidth = Int(gtk_paned_get_position(OpaquePointer(outerPaned))) }
+        if let innerPaned { settings.articleListWidth = Int(gtk_paned_get_position(OpaquePointer(innerPaned))) }
+    }
+
+    /// Shows a message in the banner above the panes until the user dismisses it.
+    func showNotice(_ message: String) {
+        banner.show(message)
     }
 
     private func makePanes() -> WidgetPointer {
         let content = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         let listAndReader = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        configure(listAndReader, start: ArticleListPane.make(), end: ReaderPane.make(), position: 380)
-        configure(content, start: SidebarPane.make(), end: listAndReader, position: 240)
+        configure(listAndReader, start: ArticleListPane.make(), end: ReaderPane.make(),
+                  position: Int32(settings.articleListWidth))
+        configure(content, start: SidebarPane.make(), end: listAndReader, position: Int32(settings.sidebarWidth))
         Widgets.addClasses(content, ["main-panes"])
+        Widgets.expand(content)
+        outerPaned = content
+        innerPaned = listAndReader
         return content
     }
 

@@ -1,0 +1,59 @@
+import GtkBridge
+
+/// Typed, validated reads from a keyfile. A value of the wrong type or out of range is
+/// skipped (the caller keeps its default) and a warning names the key.
+@MainActor
+final class KeyFileReader {
+    private let keyFile: KeyFile
+    private(set) var warnings: [String] = []
+
+    init(keyFile: KeyFile) { self.keyFile = keyFile }
+
+    func text(_ group: String, _ key: String) -> String? {
+        guard let value = keyFile.string(group, key)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        return value
+    }
+
+    func integer(_ group: String, _ key: String, in range: ClosedRange<Int>) -> Int? {
+        checked(group, key, range) { () throws(BridgeError) in try keyFile.integer(group, key) }
+    }
+
+    func number(_ group: String, _ key: String, in range: ClosedRange<Double>) -> Double? {
+        checked(group, key, range) { () throws(BridgeError) in try keyFile.double(group, key) }
+    }
+
+    func flag(_ group: String, _ key: String) -> Bool? {
+        do {
+            return try keyFile.bool(group, key)
+        } catch {
+            warnings.append("[\(group)] \(key): \(error.message); using the default")
+            return nil
+        }
+    }
+
+    func choice<Value: RawRepresentable & CaseIterable>(_ group: String, _ key: String) -> Value?
+    where Value.RawValue == String {
+        guard let text = text(group, key) else { return nil }
+        guard let value = Value(rawValue: text) else {
+            let accepted = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            warnings.append("[\(group)] \(key) = \(text) is not one of \(accepted); using the default")
+            return nil
+        }
+        return value
+    }
+
+    private func checked<Value: Comparable>(_ group: String, _ key: String, _ range: ClosedRange<Value>,
+                                            _ read: () throws(BridgeError) -> Value?) -> Value? {
+        do {
+            guard let value = try read() else { return nil }
+            guard range.contains(value) else {
+                warnings.append("[\(group)] \(key) = \(value) is outside \(range.lowerBound)…\(range.upperBound); using the default")
+                return nil
+            }
+            return value
+        } catch {
+            warnings.append("[\(group)] \(key): \(error.message); using the default")
+            return nil
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import GtkBridge
+import Theming
+
+/// Where each setting lives in the keyfile, and its bounds. One place for the mapping
+/// between the model and `settings.ini`.
+@MainActor
+enum SettingsSchema {
+    static func read(_ file: KeyFileReader, into settings: Settings) {
+        settings.themeName = file.text("appearance", "theme") ?? settings.themeName
+        settings.darkThemeName = file.text("appearance", "dark-theme") ?? settings.darkThemeName
+        settings.colorScheme = file.choice("appearance", "color-scheme") ?? settings.colorScheme
+        settings.textScale = file.number("appearance", "text-scale", in: Settings.textScaleRange) ?? settings.textScale
+        settings.readingFont = file.text("appearance", "reading-font") ?? settings.readingFont
+        settings.showImages = file.flag("reading", "show-images") ?? settings.showImages
+        settings.refreshIntervalMinutes = file.integer("library", "refresh-interval-minutes",
+                                                       in: Settings.refreshIntervalRange) ?? settings.refreshIntervalMinutes
+        settings.retentionDays = file.integer("library", "retention-days", in: Settings.retentionRange) ?? settings.retentionDays
+        settings.windowWidth = file.integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
+        settings.windowHeight = file.integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
+        settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
+        settings.sidebarWidth = file.integer("window", "sidebar-width", in: Settings.paneRange) ?? settings.sidebarWidth
+        settings.articleListWidth = file.integer("window", "article-list-width", in: Settings.paneRange) ?? settings.articleListWidth
+    }
+
+    static func write(_ settings: Settings, to file: KeyFile) {
+        set(file, "appearance", "theme", settings.themeName)
+        set(file, "appearance", "dark-theme", settings.darkThemeName)
+        file.setString("appearance", "color-scheme", settings.colorScheme.rawValue)
+        file.setDouble("appearance", "text-scale", settings.textScale)
+        set(file, "appearance", "reading-font", settings.readingFont)
+        file.setBool("reading", "show-images", settings.showImages)
+        file.setInteger("library", "refresh-interval-minutes", settings.refreshIntervalMinutes)
+        file.setInteger("library", "retention-days", settings.retentionDays)
+        file.setInteger("window", "width", settings.windowWidth)
+        file.setInteger("window", "height", settings.windowHeight)
+        file.setBool("window", "maximized", settings.windowMaximized)
+        file.setInteger("window", "sidebar-width", settings.sidebarWidth)
+        file.setInteger("window", "article-list-width", settings.articleListWidth)
+    }
+
+    /// An optional string: written when set, removed when nil.
+    private static func set(_ file: KeyFile, _ group: String, _ key: String, _ value: String?) {
+        if let value { file.setString(group, key, value) } else { file.removeKey(group, key) }
+    }
+}

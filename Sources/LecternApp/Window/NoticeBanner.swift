@@ -1,0 +1,38 @@
+import CGtk4
+import GtkBridge
+
+/// A calm banner above the panes for things the user should know once (settings that
+/// could not be read, a theme that fell back). Errors inline, never a stack of dialogs.
+@MainActor
+final class NoticeBanner {
+    let widget: WidgetPointer
+    private let label: WidgetPointer
+    private var messages: [String] = []
+
+    init() {
+        label = Widgets.label("", classes: ["notice-text"], wrap: true)
+        Widgets.expand(label, vertical: false)
+        let close = Widgets.iconButton("window-close-symbolic", tooltip: "Dismiss", classes: ["flat", "notice-close"])
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["notice-banner"], [
+            Widgets.icon("dialog-warning-symbolic", classes: ["notice-icon"]), label, close,
+        ])
+        widget = gtk_revealer_new()
+        gtk_revealer_set_child(OpaquePointer(widget), row)
+        gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        Signals.connect(UnsafeMutableRawPointer(close), "clicked") { [weak self] in self?.dismiss() }
+    }
+
+    func show(_ message: String) {
+        guard !messages.contains(message) else { return }
+        messages.append(message)
+        gtk_label_set_text(OpaquePointer(label), messages.joined(separator: "\n"))
+        gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)
+    }
+
+    var text: String { messages.joined(separator: "\n") }
+
+    private func dismiss() {
+        messages = []
+        gtk_revealer_set_reveal_child(OpaquePointer(widget), 0)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Lectern follows the desktop's light/dark preference through the XDG settings portal —
+/// a fake one on a private bus — and still starts promptly without any.
+@Suite("Following the desktop", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct DesktopPreferenceTests {
+    static let paperLight = "#faf8f5", paperDark = "#1c1915", highContrastLight = "#ffffff"
+
+    private func readerBackground(_ shot: String) throws -> String {
+        let image = try #require(PNGImage(path: shot))
+        return image.hex(x: image.width * 3 / 4, y: image.height - 40)
+    }
+
+    @Test func portalSayingDarkGivesTheDarkVariantAtStartUp() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+        let shot = sandbox.root.appending(path: "dark.png").path
+        let result = sandbox.run(["--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try readerBackground(shot) == Self.paperDark)
+        _ = portal
+    }
+
+    @Test func anOldPortalWithOnlyReadIsUnderstood() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1, readOne: false)
+        let shot = sandbox.root.appending(path: "old.png").path
+        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(try readerBackground(shot) == Self.paperDark)
+        _ = portal
+    }
+
+    @Test func theRunningWindowSwitchesWhenTheDesktopDoes() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let before = sandbox.root.appending(path: "before.png").path
+        #expect(sandbox.run(["--screenshot", before]).status == 0)
+        #expect(try readerBackground(before) == Self.paperDark)
+
+        try portal.set("color-scheme", 2)   // the desktop switches to light
+        usleep(300_000)
+        let after = sandbox.root.appending(path: "after.png").path
+        #expect(sandbox.run(["--screenshot", after]).status == 0)
+        #expect(try readerBackground(after) == Self.paperLight)
+    }
+
+    @Test func theUsersOverrideWinsOverTheDesktop() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+        try sandbox.write(settings: "[appearance]\ncolor-scheme=light\n")
+        let shot = sandbox.root.appending(path: "override.png").path
+        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(try readerBackground(shot) == Self.paperLight)
+        _ = portal
+    }
+
+    @Test func highContrastDesktopPicksHighContrastUnlessAThemeIsPinned() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 2, contrast: 1)
+        let shot = sandbox.root.appending(path: "contrast.png").path
+        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(try readerBackground(shot) == Self.highContrastLight)
+
+        try sandbox.write(settings: "[appearance]\ntheme=Paper\n")
+        let pinned = sandbox.root.appending(path: "pinned.png").path
+        #expect(sandbox.run(["--screenshot", pinned]).status == 0)
+        #expect(try readerBackground(pinned) == Self.paperLight)
+        _ = portal
+    }
+
+    @Test func withoutAPortalStartUpIsNotDelayedAndLightIsUsed() throws {
+        let sandbox = try LecternSandbox()
+        let shot = sandbox.root.appending(path: "noportal.png").path
+        let started = Date()
+        let result = sandbox.run(["--screenshot", shot])
+        let elapsed = Date().timeIntervalSince(started)
+        #expect(result.status == 0)
+        #expect(try readerBackground(shot) == Self.paperLight)
+        // Waiting for a portal that never answers would take the 2 s settle timeout.
+        #expect(elapsed < 2, "start-up took \(elapsed) s without a portal")
+    }
+}
+
+func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return false
+}

@@ -1,0 +1,44 @@
+import Foundation
+import TestSupport
+
+/// The fake settings portal (Tests/FakePortal/fake_portal.py) on a sandbox's bus.
+final class FakePortal: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+
+    init(sandbox: LecternSandbox, colorScheme: UInt32, contrast: UInt32 = 0, readOne: Bool = true) throws {
+        let script = LecternSandbox.packageRoot.appending(path: "Tests/FakePortal/fake_portal.py")
+        process.executableURL = URL(filePath: "/usr/bin/python3")
+        process.arguments = [script.path, "--color-scheme", "\(colorScheme)", "--contrast", "\(contrast)"]
+            + (readOne ? [] : ["--no-read-one"])
+        process.environment = sandbox.environment
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        guard readLine() == "ready" else { throw Failure.notReady }
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.write(contentsOf: Data("quit\n".utf8))
+        process.stop()
+    }
+
+    /// Changes a value; the portal emits `SettingChanged`.
+    func set(_ key: String, _ value: UInt32) throws {
+        try input.fileHandleForWriting.write(contentsOf: Data("set \(key) \(value)\n".utf8))
+        guard readLine() == "changed" else { throw Failure.noAnswer }
+    }
+
+    private func readLine() -> String {
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    enum Failure: Error { case notReady, noAnswer }
+}
