@@ -15,6 +15,19 @@ public enum Actions {
         return action
     }
 
+    /// Adds an action taking a string parameter (e.g. `app.select-theme('Paper')`).
+    @MainActor @discardableResult
+    public static func add(_ name: String, to map: UnsafeMutableRawPointer, string handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, lectern_variant_type_string())!
+        Signals.connectWithPointer(UnsafeMutableRawPointer(action), "activate") { parameter in
+            guard let parameter, let value = Variant(retaining: OpaquePointer(parameter)).string else { return }
+            handler(value)
+        }
+        g_action_map_add_action(OpaquePointer(map), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        return action
+    }
+
     /// Sets the accelerators (e.g. `"<Control>q"`) for a detailed action name (`app.quit`).
     @MainActor
     public static func setAccelerators(_ accelerators: [String], for action: String,

@@ -13,6 +13,7 @@ private typealias Thunk1Int = @convention(c) (RawPointer?, RawPointer?, RawPoint
 private typealias Thunk2 = @convention(c) (RawPointer?, RawPointer?, RawPointer?, RawPointer?) -> Void
 private typealias ThunkUInt = @convention(c) (RawPointer?, guint, RawPointer?) -> Void
 private typealias ThunkKey = @convention(c) (RawPointer?, guint, guint, GdkModifierType, RawPointer?) -> gboolean
+private typealias ThunkFileMonitor = @convention(c) (RawPointer?, RawPointer?, RawPointer?, UInt32, RawPointer?) -> Void
 private typealias ThunkPress = @convention(c) (RawPointer?, gint, gdouble, gdouble, RawPointer?) -> Void
 
 public enum Signals {
@@ -99,6 +100,17 @@ public enum Signals {
             return MainActor.assumeIsolated { body(keyval, keycode, state) } ? 1 : 0
         }
         return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(monitor, file, other_file, event)` — `GFileMonitor::changed`.
+    @MainActor @discardableResult
+    public static func connectFileMonitor(_ instance: RawPointer, _ handler: @escaping @MainActor (_ event: UInt32) -> Void) -> SignalConnection {
+        let thunk: ThunkFileMonitor = { _, _, _, event, data in
+            let body = ClosureBox<@MainActor (UInt32) -> Void>.from(data)
+            MainActor.assumeIsolated { body(event) }
+        }
+        return connectThunk(instance, "changed", unsafeBitCast(thunk, to: UnsafeRawPointer.self),
                             ClosureBox(handler).retainedPointer)
     }
 

@@ -61,6 +61,15 @@ public enum Widgets {
         return button
     }
 
+    /// A button with a text label and, optionally, an action.
+    @MainActor
+    public static func textButton(_ title: String, action: String? = nil, classes: [String] = []) -> WidgetPointer {
+        let button = gtk_button_new_with_label(title)!
+        if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
+        addClasses(button, classes)
+        return button
+    }
+
     /// Expands a widget to fill the space its parent offers.
     @MainActor
     public static func expand(_ widget: WidgetPointer, horizontal: Bool = true, vertical: Bool = true) {

@@ -9,7 +9,9 @@ extension LecternApplication {
         let options = LaunchOptions(dict: g_application_command_line_get_options_dict(commandLine))
         applyAppearanceOptions(options)
         activate()
-        if let screenshot = options.screenshot, let window = mainWindow?.window {
+        if options.themePicker { showThemePicker() }
+        let captured = options.themePicker ? themePicker?.window : mainWindow?.window
+        if let screenshot = options.screenshot, let window = captured {
             let path = resolve(screenshot, against: commandLine)
             takeScreenshot(of: window, to: path, for: commandLine)
         }

@@ -14,6 +14,8 @@ public final class LecternApplication {
     private(set) var mainWindow: MainWindow?
     private(set) var themeController: ThemeController?
     private var settingsObserver: SettingsObserver?
+    private(set) var themePicker: ThemePicker?
+    private var themesFolderWatch: ThemesFolderWatch?
     /// Messages for the user collected before the window exists (shown once, in a banner).
     private var pendingNotices: [String] = []
     /// An exit status decided after the main loop started (GApplication reports 0 for a
@@ -108,8 +110,10 @@ public final class LecternApplication {
         let desktop = DesktopPreference()
         let themeController = ThemeController(settings: settings, appearance: appearance, desktop: desktop, locator: locator)
         themeController.onWarning = { [unowned self] in notify($0) }
+        themeController.onApplied = { [unowned self] in themePicker?.refresh() }
         themeController.apply()
         desktop.onChange = { themeController.apply() }
+        themesFolderWatch = ThemesFolderWatch(folder: DataLocations.userThemesDirectory) { [unowned self] in reloadThemes() }
         desktop.start()
         self.themeController = themeController
         settingsObserver = SettingsObserver(settings: settings,
@@ -137,6 +141,8 @@ public final class LecternApplication {
         saveSettings()
     }
 
+    func setThemePicker(_ picker: ThemePicker) { themePicker = picker }
+
     /// Shows a message once: in the window's banner, or when the window opens. Also logged.
     func notify(_ message: String) {
         Log.warning(message)
@@ -156,7 +162,12 @@ public final class LecternApplication {
         let map = UnsafeMutableRawPointer(application.pointer)
         Actions.add("quit", to: map) { [unowned self] in quit() }
         Actions.add("about", to: map) { [unowned self] in AboutDialog.present(parent: mainWindow?.window) }
+        Actions.add("themes", to: map) { [unowned self] in showThemePicker() }
+        Actions.add("select-theme", to: map, string: { [unowned self] name in selectTheme(name) })
+        Actions.add("reload-themes", to: map) { [unowned self] in reloadThemes() }
+        Actions.add("open-themes-folder", to: map) { [unowned self] in openThemesFolder() }
         Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
+        Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
         Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)
     }
 

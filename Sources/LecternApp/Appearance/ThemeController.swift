@@ -14,6 +14,8 @@ final class ThemeController {
     let desktop: DesktopPreference
     /// Called with a message the user should see once (a theme that fell back).
     var onWarning: (@MainActor (String) -> Void)?
+    /// Called after every apply, so open dialogs (the picker) follow.
+    var onApplied: (@MainActor () -> Void)?
     private var lastWarning: String?
     private var appliedDark: Bool?
 
@@ -64,6 +66,7 @@ final class ThemeController {
         }
         appearance.applyTokens(css)
         setPreferDark(scheme == .dark)
+        onApplied?()
     }
 
     /// Re-reads the theme folders (user themes edited on disk) and re-applies.

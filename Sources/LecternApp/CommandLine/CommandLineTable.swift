@@ -11,6 +11,8 @@ public enum CommandLineTable {
               summary: "Check a theme file (format and contrast); exit 0 when valid, 1 when not"),
         .init(name: "print-css", argument: .none, group: .appearance, handling: .local,
               summary: "Print the CSS generated for the chosen theme and scheme, and exit"),
+        .init(name: "theme-picker", argument: .none, group: .appearance, handling: .primary,
+              summary: "Open the theme picker at launch (with --screenshot, capture the picker)"),
         .init(name: "inspect-feed", argument: .text(placeholder: "FILE|URL"), group: .diagnostics, handling: .local,
               summary: "Parse one feed and print it as JSON (see docs/inspect-feed.md), and exit"),
         .init(name: "screenshot", argument: .file(placeholder: "FILE.png"), group: .diagnostics, handling: .primary,

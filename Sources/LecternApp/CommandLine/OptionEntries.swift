@@ -46,6 +46,7 @@ struct LaunchOptions: Sendable, Equatable {
     var listThemes = false
     var validateTheme: String?
     var printCSS = false
+    var themePicker = false
     var inspectFeed: String?
 
     /// Reads the dict GApplication filled from the table's entries.
@@ -58,6 +59,7 @@ struct LaunchOptions: Sendable, Equatable {
         listThemes = g_variant_dict_contains(dict, "list-themes") != 0
         validateTheme = Self.path(dict, "validate-theme")
         printCSS = g_variant_dict_contains(dict, "print-css") != 0
+        themePicker = g_variant_dict_contains(dict, "theme-picker") != 0
         inspectFeed = Self.text(dict, "inspect-feed")
     }
 

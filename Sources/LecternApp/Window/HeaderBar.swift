@@ -19,6 +19,7 @@ enum HeaderBar {
     private static func mainMenuButton() -> WidgetPointer {
         let menu = g_menu_new()!
         let section = g_menu_new()!
+        g_menu_append(section, "Themes…", "app.themes")
         g_menu_append(section, "About Lectern", "app.about")
         g_menu_append(section, "Quit", "app.quit")
         g_menu_append_section(menu, nil, gMenuModel(section))

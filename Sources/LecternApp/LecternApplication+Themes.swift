@@ -1,0 +1,38 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Theming
+
+extension LecternApplication {
+    /// Opens the theme picker (Ctrl+T, the main menu, `--theme-picker`).
+    func showThemePicker() {
+        guard let themeController else { return }
+        let picker = themePicker ?? ThemePicker(application: application.as(GtkApplication.self),
+                                                settings: settings, themeController: themeController)
+        setThemePicker(picker)
+        picker.present(transientFor: mainWindow?.window)
+    }
+
+    /// `app.select-theme('Name')`: what a picker card does; also reachable over D-Bus
+    /// (org.gtk.Actions) for scripts and tests.
+    func selectTheme(_ name: String) {
+        guard let theme = themeController?.catalog.theme(named: name) else {
+            notify("There is no usable theme named “\(name)”.")
+            return
+        }
+        settings.themeName = theme.name
+    }
+
+    /// Re-reads the built-in and user theme folders (user themes edited on disk).
+    func reloadThemes() {
+        themeController?.reloadCatalog(locator: locator)
+    }
+
+    /// Shows the user themes folder in the file manager, creating it first.
+    func openThemesFolder() {
+        let folder = DataLocations.userThemesDirectory
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let parent: UnsafeMutablePointer<GtkWindow>? = (themePicker?.window ?? mainWindow?.window).map { cast($0) }
+        gtk_show_uri(parent, folder.absoluteString, guint32(GDK_CURRENT_TIME))
+    }
+}

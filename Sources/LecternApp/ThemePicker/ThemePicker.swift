@@ -1,0 +1,100 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Theming
+
+/// The theme picker: a grid of theme cards, each previewing its theme in the current
+/// scheme, above the appearance controls. Choosing a card sets the theme in the settings
+/// model; the whole app — this window too — restyles at once. Arrow keys move between
+/// cards, Enter chooses, Escape closes.
+@MainActor
+final class ThemePicker {
+    let window: WidgetPointer
+    private let settings: Settings
+    private let themeController: ThemeController
+    private let previews = CSSProvider()
+    private let flowBox: WidgetPointer
+    private var entries: [ThemeEntry] = []
+    private let controls: PickerControls
+
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings, themeController: ThemeController) {
+        self.settings = settings
+        self.themeController = themeController
+        window = gtk_window_new()
+        let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        gtk_window_set_application(gtkWindow, application)
+        gtk_window_set_title(gtkWindow, "Themes")
+        gtk_window_set_default_size(gtkWindow, 1120, 790)
+        gtk_window_set_hide_on_close(gtkWindow, 1)
+        Widgets.addClasses(window, ["theme-picker"])
+
+        let header = gtk_header_bar_new()!
+        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Open Themes Folder", action: "app.open-themes-folder"))
+        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Reload", action: "app.reload-themes"))
+        gtk_window_set_titlebar(gtkWindow, header)
+
+        flowBox = gtk_flow_box_new()
+        let flow = OpaquePointer(flowBox)
+        gtk_flow_box_set_selection_mode(flow, GTK_SELECTION_SINGLE)
+        gtk_flow_box_set_homogeneous(flow, 1)
+        gtk_flow_box_set_min_children_per_line(flow, 5)
+        gtk_flow_box_set_max_children_per_line(flow, 5)
+        gtk_flow_box_set_column_spacing(flow, 14)
+        gtk_flow_box_set_row_spacing(flow, 14)
+        Widgets.addClasses(flowBox, ["theme-grid"])
+
+        controls = PickerControls(settings: settings)
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-picker-content"], [
+            controls.widget, Widgets.label("Themes", classes: ["theme-picker-heading"]), flowBox,
+        ])
+        gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
+        previews.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 2)
+
+        Signals.connectWithPointer(UnsafeMutableRawPointer(flowBox), "child-activated") { [weak self] child in
+            guard let self, let child else { return }
+            choose(at: Int(gtk_flow_box_child_get_index(cast(child))))
+        }
+        Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
+        refresh()
+    }
+
+    func present(transientFor parent: WidgetPointer?) {
+        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
+        gtk_window_present(cast(window))
+    }
+
+    /// Rebuilds the cards and their preview CSS: after a theme, scheme or catalog change.
+    func refresh() {
+        entries = themeController.catalog.entries
+        let scheme = themeController.scheme
+        let valid = entries.compactMap(\.theme)
+        previews.load(PreviewCSS.css(for: valid, scheme: scheme))
+        let flow = OpaquePointer(flowBox)
+        gtk_flow_box_remove_all_children(flowBox)
+        let currentName = themeController.current().theme?.name
+        var validIndex = 0
+        for entry in entries {
+            let previewClass = entry.isValid ? PreviewCSS.className(at: validIndex) : "theme-preview-invalid"
+            if entry.isValid { validIndex += 1 }
+            let isCurrent = entry.theme?.name == currentName
+            let card = ThemeCard.make(entry: entry, previewClass: previewClass, scheme: scheme, isCurrent: isCurrent)
+            gtk_flow_box_append(flow, card)
+            guard let child = gtk_widget_get_parent(card) else { continue }
+            if !entry.isValid { gtk_widget_set_sensitive(child, 0) }
+            if isCurrent { gtk_flow_box_select_child(flow, cast(child)) }
+        }
+        controls.update(themes: valid.map(\.name))
+    }
+
+    private func choose(at index: Int) {
+        guard entries.indices.contains(index), let theme = entries[index].theme else { return }
+        settings.themeName = theme.name
+    }
+}
+
+@MainActor
+private func gtk_flow_box_remove_all_children(_ flowBox: WidgetPointer) {
+    while let child = gtk_widget_get_first_child(flowBox) {
+        gtk_flow_box_remove(OpaquePointer(flowBox), child)
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+import TestSupport
+import Theming
+
+@Suite("Theme picker", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct ThemePickerTests {
+    private let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+
+    @Test func pickerPreviewsEveryBuiltInThemeInItsOwnColours() throws {
+        let sandbox = try LecternSandbox()
+        let shot = sandbox.root.appending(path: "picker.png").path
+        let result = sandbox.run(["--theme-picker", "--color-scheme", "light", "--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot))
+        #expect(catalog.themes.count >= 8)
+        for theme in catalog.themes {
+            let background = theme.color(.bgPrimary, for: .light).hex.lowercased()
+            #expect(image.count(of: background) > 1500, "\(theme.name)'s card does not show its bg_primary \(background)")
+        }
+    }
+
+    @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() throws {
+        let sandbox = try LecternSandbox()
+        let app = try sandbox.start(["--theme-picker", "--color-scheme", "light"])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+
+        // The picker's cards activate app.select-theme; call it as a card would, over D-Bus.
+        let call = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern",
+                                                   "--object-path", "/dev/lectern/Lectern",
+                                                   "--method", "org.gtk.Actions.Activate",
+                                                   "select-theme", "[<'Midnight'>]", "{}"],
+                               environment: sandbox.environment)
+        #expect(call.status == 0, "\(call.stderr)")
+        #expect(waitUntil(timeout: 5) {
+            (try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("theme=Midnight") == true
+        }, "the choice is saved to settings.ini")
+
+        let shot = sandbox.root.appending(path: "main.png").path
+        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        let image = try #require(PNGImage(path: shot))
+        let midnight = try #require(catalog.theme(named: "Midnight")).color(.bgPrimary, for: .light).hex.lowercased()
+        #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == midnight, "the main window wears Midnight")
+    }
+
+    @Test func thePickerFollowsTheDesktopsSchemeChange() throws {
+        let sandbox = try LecternSandbox()
+        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+        let app = try sandbox.start(["--theme-picker"])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let paper = try #require(catalog.theme(named: "Paper"))
+
+        try portal.set("color-scheme", 2)
+        usleep(300_000)
+        let shot = sandbox.root.appending(path: "picker-light.png").path
+        #expect(sandbox.run(["--theme-picker", "--screenshot", shot]).status == 0)
+        let image = try #require(PNGImage(path: shot))
+        // Paper's own card preview now shows its light variant, as does the picker's chrome.
+        #expect(image.count(of: paper.color(.bgPrimary, for: .light).hex.lowercased()) > 10_000)
+        #expect(image.count(of: paper.color(.bgPrimary, for: .dark).hex.lowercased()) < 500)
+    }
+}
