@@ -42,6 +42,8 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
+	install -Dm644 data/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	install -Dm644 data/lectern.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lectern
@@ -50,6 +52,8 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 
 ## make bench: Lectern's measurements beside peer tools (see docs/benchmarks.md).
 bench:

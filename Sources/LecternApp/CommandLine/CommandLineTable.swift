@@ -25,6 +25,22 @@ public enum CommandLineTable {
     static let builtInNames: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service"]
     static let builtInShortFlags: Set<String> = ["-h", "-?"]
 
+    /// The flags by group, for the end of `--help`; which flags run without a window.
+    public static var helpDescription: String {
+        var lines: [String] = []
+        for group in CommandLineOption.Group.allCases {
+            let names = options.filter { $0.group == group }.map { "--\($0.name)" }
+            guard !names.isEmpty else { continue }
+            lines.append("\(group.rawValue): \(names.joined(separator: ", "))")
+        }
+        let local = options.filter { $0.handling == .local }.map { "--\($0.name)" }
+        lines.append("")
+        lines.append("\(local.joined(separator: ", ")) print and exit without a window or a running Lectern.")
+        lines.append("Other flags are carried out by the running Lectern when there is one.")
+        lines.append("Usage errors exit with status 2. See lectern(1).")
+        return lines.joined(separator: "\n")
+    }
+
     public static func option(named name: String) -> CommandLineOption? {
         options.first { $0.name == name }
     }

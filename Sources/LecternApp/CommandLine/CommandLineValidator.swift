@@ -9,6 +9,24 @@ public enum CommandLineValidator {
 
     /// Returns nil when `arguments` (without the program name) are acceptable.
     public static func check(_ arguments: [String]) -> UsageError? {
+        var seen: [CommandLineOption] = []
+        if let error = scan(arguments, into: &seen) { return error }
+        let local = seen.filter { $0.handling == .local }.map(\.name)
+        let distinctLocal = Array(Set(local)).sorted()
+        if distinctLocal.count > 1 {
+            return UsageError(message: "--\(distinctLocal[0]) and --\(distinctLocal[1]) cannot be used together; use one at a time")
+        }
+        let primary = seen.filter { $0.handling == .primary && !Self.combinesWithLocal.contains($0.name) }
+        if let first = distinctLocal.first, let other = primary.first {
+            return UsageError(message: "--\(first) prints and exits, so --\(other.name) would be ignored; use them separately")
+        }
+        return nil
+    }
+
+    /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
+    static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]
+
+    private static func scan(_ arguments: [String], into seen: inout [CommandLineOption]) -> UsageError? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -28,6 +46,7 @@ public enum CommandLineValidator {
             guard let option = CommandLineTable.option(named: name) else {
                 return UsageError(message: unknownOptionMessage(name))
             }
+            seen.append(option)
             if option.takesValue && !hasInlineValue {
                 guard index < arguments.count else {
                     return UsageError(message: "--\(name) needs a value")

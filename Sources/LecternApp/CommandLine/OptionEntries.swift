@@ -34,6 +34,7 @@ enum OptionEntries {
         g_application_set_option_context_parameter_string(application, nil)
         g_application_set_option_context_summary(application,
             "Lectern — a calm, themeable feed reader for GNOME.")
+        g_application_set_option_context_description(application, CommandLineTable.helpDescription)
     }
 }
 
