@@ -29,4 +29,7 @@ else
 fi
 
 echo "== Start-up: lectern --screenshot (launch to first painted frame, saved, quit), headless"
+echo "   with a session bus, then with none (start-up must not wait on D-Bus)"
 scripts/headless.sh python3 scripts/measure_startup.py .build/release/lectern 7 | tee -a "$OUT/results.jsonl"
+scripts/headless.sh env -u DBUS_SESSION_BUS_ADDRESS XDG_RUNTIME_DIR=/nonexistent \
+  python3 scripts/measure_startup.py .build/release/lectern 7 | tee -a "$OUT/results.jsonl"
