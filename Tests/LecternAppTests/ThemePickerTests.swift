@@ -11,7 +11,7 @@ struct ThemePickerTests {
         let sandbox = try LecternSandbox()
         let shot = sandbox.root.appending(path: "picker.png").path
         let result = sandbox.run(["--theme-picker", "--color-scheme", "light", "--screenshot", shot])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 0 && !result.signalled, "status \(result.status), signalled \(result.signalled): \(result.stderr)")
         let image = try #require(PNGImage(path: shot))
         #expect(catalog.themes.count >= 8)
         for theme in catalog.themes {

@@ -6,9 +6,12 @@ public struct CommandResult: Sendable {
     public let stdout: String
     public let stderr: String
     public let timedOut: Bool
+    /// True when the process was ended by a signal (`status` is then the signal number).
+    public let signalled: Bool
 
-    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool) {
+    public init(status: Int32, stdout: String, stderr: String, timedOut: Bool, signalled: Bool = false) {
         self.status = status; self.stdout = stdout; self.stderr = stderr; self.timedOut = timedOut
+        self.signalled = signalled
     }
 }
 
@@ -46,7 +49,7 @@ public enum Command {
         return CommandResult(status: process.terminationStatus,
                              stdout: String(decoding: outData.get(), as: UTF8.self),
                              stderr: String(decoding: errData.get(), as: UTF8.self),
-                             timedOut: timedOut)
+                             timedOut: timedOut, signalled: process.terminationReason == .uncaughtSignal)
     }
 }
 

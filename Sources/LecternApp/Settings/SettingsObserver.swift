@@ -8,54 +8,45 @@ import GtkBridge
 @MainActor
 final class SettingsObserver {
     private let settings: Settings
-    private let onAppearanceChange: @MainActor () -> Void
-    private let onAnyChange: @MainActor () -> Void
-    private var appearanceQueued = false
-    private var saveQueued = false
 
     init(settings: Settings, onAppearanceChange: @escaping @MainActor () -> Void,
          onAnyChange: @escaping @MainActor () -> Void) {
         self.settings = settings
-        self.onAppearanceChange = onAppearanceChange
-        self.onAnyChange = onAnyChange
-        trackAppearance()
-        trackEverything()
-    }
-
-    private func trackAppearance() {
-        withObservationTracking {
-            _ = (settings.themeName, settings.darkThemeName, settings.colorScheme, settings.textScale, settings.readingFont)
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.appearanceChanged() }
-        }
-    }
-
-    private func trackEverything() {
-        withObservationTracking {
-            _ = (settings.themeName, settings.darkThemeName, settings.colorScheme, settings.textScale, settings.readingFont)
+        observe({ [settings] in Self.readAppearance(settings) }, then: Coalesced(onAppearanceChange))
+        observe({ [settings] in
+            Self.readAppearance(settings)
             _ = (settings.showImages, settings.refreshIntervalMinutes, settings.retentionDays)
-        } onChange: { [weak self] in
-            Task { @MainActor in self?.somethingChanged() }
+        }, then: Coalesced(onAnyChange))
+    }
+
+    private static func readAppearance(_ settings: Settings) {
+        _ = (settings.themeName, settings.darkThemeName, settings.colorScheme, settings.textScale, settings.readingFont)
+    }
+
+    /// Runs `action` after any property read by `read` changes, and keeps watching.
+    private func observe(_ read: @escaping @MainActor () -> Void, then action: Coalesced) {
+        withObservationTracking(read) { [weak self] in
+            Task { @MainActor in
+                self?.observe(read, then: action)
+                action.schedule()
+            }
         }
     }
 
-    private func appearanceChanged() {
-        trackAppearance()
-        guard !appearanceQueued else { return }
-        appearanceQueued = true
-        MainLoop.idleOnce { [weak self] in
-            self?.appearanceQueued = false
-            self?.onAppearanceChange()
-        }
-    }
+    /// An action that runs once on the next idle, however often it is scheduled before then.
+    @MainActor private final class Coalesced {
+        private let action: @MainActor () -> Void
+        private var queued = false
 
-    private func somethingChanged() {
-        trackEverything()
-        guard !saveQueued else { return }
-        saveQueued = true
-        MainLoop.idleOnce { [weak self] in
-            self?.saveQueued = false
-            self?.onAnyChange()
+        init(_ action: @escaping @MainActor () -> Void) { self.action = action }
+
+        func schedule() {
+            guard !queued else { return }
+            queued = true
+            MainLoop.idleOnce { [self] in
+                queued = false
+                action()
+            }
         }
     }
 }
