@@ -26,7 +26,7 @@ extension LibraryStore {
             sql += " AND a.id IN (SELECT rowid FROM article_search WHERE article_search MATCH ?)"
             values.append(.text(expression))
         }
-        sql += " RETURNING a.id"
+        sql += " RETURNING id"
         let ids = try storageTransaction { database throws(StorageError) in
             try database.query(sql, values) { $0.int64(0) }
         }

@@ -102,3 +102,10 @@ public final class LibraryStore: Sendable {
         }
     }
 }
+
+extension LibraryStore {
+    /// Refreshes the planner's statistics (`PRAGMA optimize`); cheap, run after big imports.
+    public func analyze() throws(StorageError) {
+        try write { database throws(StorageError) in try database.execute("PRAGMA optimize") }
+    }
+}
