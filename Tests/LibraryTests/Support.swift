@@ -33,3 +33,8 @@ func parsed(_ entries: [ParsedEntry], title: String = "Feed") -> ParsedFeed {
 }
 
 let day: TimeInterval = 24 * 3600
+
+/// A file under Tests/LibraryTests/Fixtures.
+func fixture(_ path: String) -> URL {
+    URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/\(path)")
+}
