@@ -1,0 +1,58 @@
+import FeedParsing
+import Foundation
+import Library
+
+/// Synthetic articles for the library benchmarks and the kill -9 test.
+enum LibraryFixtures {
+    private static let words = """
+        swift linux kernel gtk feed reader article library search index thread memory network server \
+        release version update design typography colour theme window button render compile package module \
+        garden coffee travel music river mountain history science climate energy market policy sports
+        """.split(separator: " ").map(String.init)
+
+    /// A feed of `count` entries numbered from `start`, deterministic per number.
+    static func feed(number: Int, entries count: Int, start: Int = 0, now: Date = Date()) -> ParsedFeed {
+        var generator = SplitMix(seed: UInt64(number &* 7919 &+ start))
+        let entries = (start..<(start + count)).map { index -> ParsedEntry in
+            func sentence(_ length: Int) -> String {
+                (0..<length).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+            }
+            return ParsedEntry(
+                id: "urn:bench:\(number):\(index)", title: sentence(6).capitalized,
+                link: "https://bench.example/\(number)/\(index)",
+                published: now.addingTimeInterval(-Double(index) * 600 - Double(number)),
+                authors: [Person(name: "Author \(index % 97)")],
+                summary: "<p>\(sentence(25))</p>", content: "<div><p>\(sentence(120))</p><p>\(sentence(80))</p></div>")
+        }
+        return ParsedFeed(format: .rss20, title: "Bench feed \(number)", link: "https://bench.example/\(number)/",
+                          entries: entries)
+    }
+
+    /// Fills `store` with `total` articles spread over `feeds` feeds.
+    static func populate(_ store: LibraryStore, articles total: Int, feeds: Int) throws {
+        let perFeed = max(1, total / feeds)
+        for number in 0..<feeds {
+            let feed = try store.addFeed(url: "https://bench.example/\(number)/feed.xml")
+            var start = 0
+            while start < perFeed {
+                let batch = min(500, perFeed - start)
+                try store.save(Self.feed(number: number, entries: batch, start: start), toFeed: feed.id)
+                start += batch
+            }
+        }
+        try store.analyze()
+    }
+}
+
+/// A small deterministic generator (the benchmarks must be repeatable).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
