@@ -21,9 +21,14 @@ extension LibraryStore {
         } else if query.search.map({ SearchQuery.expression(for: $0) == nil }) == true, query.search?.isEmpty == false {
             return [] // only punctuation typed: nothing can match
         } else {
+            // Late row lookup: the window's ids come from an index alone (no table
+            // reads for skipped rows), then only those rows are read and joined.
             sql = """
-                SELECT \(columns) FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id
-                WHERE \(filter.clause) ORDER BY a.sort_date DESC, a.id DESC LIMIT ? OFFSET ?
+                SELECT \(columns) FROM (
+                    SELECT a.id FROM \(filter.source) WHERE \(filter.clause)
+                    ORDER BY a.sort_date DESC, a.id DESC LIMIT ? OFFSET ?
+                ) AS w CROSS JOIN articles a ON a.id = w.id CROSS JOIN feeds f ON f.id = a.feed_id
+                ORDER BY a.sort_date DESC, a.id DESC
                 """
             values = filter.values
         }
@@ -44,7 +49,7 @@ extension LibraryStore {
                 """
             return Int(try read { database throws(StorageError) in try database.scalar(sql, [.text(expression)] + filter.values) })
         }
-        let sql = "SELECT count(*) FROM articles a WHERE \(filter.clause)"
+        let sql = "SELECT count(*) FROM \(filter.source) WHERE \(filter.clause)"
         return Int(try read { database throws(StorageError) in try database.scalar(sql, filter.values) })
     }
 

@@ -40,11 +40,16 @@ extension LibraryStore {
 
     private func set(_ field: StatusChange.Field, to value: Bool, ids: [Int64]) throws(StorageError) -> StatusChange {
         let column = field == .read ? "read" : "starred"
-        let sql = "UPDATE articles SET \(column) = ? WHERE id = ? AND \(column) <> ?"
+        // One statement per 10k ids: the ids travel as a JSON array read by json_each.
+        let sql = "UPDATE articles SET \(column) = ? WHERE \(column) <> ? AND id IN (SELECT value FROM json_each(?)) RETURNING id"
         let changed = try storageTransaction { database throws(StorageError) in
             var changed: [Int64] = []
-            for id in ids where try database.run(sql, [SQLValue(value), .integer(id), SQLValue(value)]) > 0 {
-                changed.append(id)
+            var start = 0
+            while start < ids.count {
+                let chunk = ids[start..<min(ids.count, start + 10_000)]
+                let list = "[" + chunk.map(String.init).joined(separator: ",") + "]"
+                changed += try database.query(sql, [SQLValue(value), SQLValue(value), .text(list)]) { $0.int64(0) }
+                start += chunk.count
             }
             return changed
         }

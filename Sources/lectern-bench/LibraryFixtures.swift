@@ -4,18 +4,31 @@ import Library
 
 /// Synthetic articles for the library benchmarks and the kill -9 test.
 enum LibraryFixtures {
-    private static let words = """
-        swift linux kernel gtk feed reader article library search index thread memory network server \
-        release version update design typography colour theme window button render compile package module \
-        garden coffee travel music river mountain history science climate energy market policy sports
-        """.split(separator: " ").map(String.init)
+    /// 8,000 pseudo-words drawn with a skewed (Zipf-like) frequency, with real words
+    /// planted at ranks from very common to rare so queries match realistic fractions.
+    private static let words: [String] = {
+        let syllables = ["ka", "lo", "mi", "ne", "ru", "sa", "to", "vi", "ze", "qua", "bri", "dor", "fen", "gal", "hup", "jin"]
+        var generator = SplitMix(seed: 42)
+        var list = (0..<8_000).map { _ in
+            (0..<(2 + Int(generator.next() % 3))).map { _ in syllables[Int(generator.next() % UInt64(syllables.count))] }.joined()
+        }
+        let planted = [(3, "update"), (20, "linux"), (60, "swift"), (150, "kernel"), (400, "gtk"), (900, "garden"),
+                       (1_500, "coffee"), (2_500, "river"), (4_000, "typography"), (7_000, "zeppelin")]
+        for (rank, word) in planted { list[rank] = word }
+        return list
+    }()
+
+    private static func word(_ generator: inout SplitMix) -> String {
+        let uniform = Double(generator.next() % 1_000_000) / 1_000_000
+        return words[min(words.count - 1, Int(pow(uniform, 4) * Double(words.count)))]
+    }
 
     /// A feed of `count` entries numbered from `start`, deterministic per number.
     static func feed(number: Int, entries count: Int, start: Int = 0, now: Date = Date()) -> ParsedFeed {
         var generator = SplitMix(seed: UInt64(number &* 7919 &+ start))
         let entries = (start..<(start + count)).map { index -> ParsedEntry in
             func sentence(_ length: Int) -> String {
-                (0..<length).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+                (0..<length).map { _ in word(&generator) }.joined(separator: " ")
             }
             return ParsedEntry(
                 id: "urn:bench:\(number):\(index)", title: sentence(6).capitalized,
