@@ -4,12 +4,17 @@
 //   lectern-bench parse [--runs N] FILE...   parse throughput, one JSON line per file
 //   lectern-bench inspect FILE               the --inspect-feed JSON of one file (a dev aid
 //                                            for oracle_check.py; exit 0 / 1 not a feed / 2 usage)
+//   lectern-bench library [--articles N] [--view N]    search latency on N articles and
+//                                            opening the All view of a 50k library
+//   lectern-bench library-refresh --base URL --feeds N  refresh N loopback feeds twice
+//                                            (first, then all-304): wall time, peak RSS
+//   lectern-bench import-loop DB             write batches forever (the kill -9 test)
 import Foundation
 import FeedParsing
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] FILE... | inspect FILE\n".utf8))
+    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] FILE... | inspect FILE | library | library-refresh | import-loop DB\n".utf8))
     exit(2)
 }
 switch command {
@@ -17,6 +22,12 @@ case "parse":
     exit(ParseBenchmark.run(Array(arguments.dropFirst())))
 case "inspect":
     exit(InspectCommand.run(Array(arguments.dropFirst())))
+case "library":
+    exit(LibraryBenchmark.run(Array(arguments.dropFirst())))
+case "library-refresh":
+    exit(await RefreshBenchmark.run(Array(arguments.dropFirst())))
+case "import-loop":
+    exit(ImportLoopCommand.run(Array(arguments.dropFirst())))
 default:
     FileHandle.standardError.write(Data("lectern-bench: unknown command \(command)\n".utf8))
     exit(2)

@@ -1,0 +1,71 @@
+import Foundation
+
+/// A subscription and its fetch state, as stored.
+public struct Feed: Sendable, Equatable, Identifiable {
+    public var id: Int64
+    /// Where the feed is fetched from (updated by permanent redirects).
+    public var url: String
+    /// The feed's title, or nil before the first successful fetch.
+    public var title: String?
+    /// The home page the feed belongs to.
+    public var siteURL: String?
+    public var iconURL: String?
+    public var folderID: Int64?
+    public var addedAt: Date
+    /// What the last fetches did; for the UI's feed details.
+    public var fetchState: FetchState
+
+    /// The title to show: the feed's title, or its host when it has none yet.
+    public var displayTitle: String {
+        if let title, !title.isEmpty { return title }
+        return URL(string: url)?.host ?? url
+    }
+
+    public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
+                folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState()) {
+        self.id = id
+        self.url = url
+        self.title = title
+        self.siteURL = siteURL
+        self.iconURL = iconURL
+        self.folderID = folderID
+        self.addedAt = addedAt
+        self.fetchState = fetchState
+    }
+}
+
+/// Per-feed fetch state: validators for conditional GET, outcome of the last
+/// attempts and when the next one is allowed.
+public struct FetchState: Sendable, Equatable {
+    public var etag: String?
+    public var lastModified: String?
+    public var lastAttempt: Date?
+    public var lastSuccess: Date?
+    /// The HTTP status of the last response (nil for file:// or network failures).
+    public var httpStatus: Int?
+    /// The last error in plain words, nil after a success.
+    public var lastError: String?
+    /// How many refreshes answered 304 Not Modified.
+    public var notModifiedCount: Int
+    /// Consecutive failures (drives the exponential back-off).
+    public var failureCount: Int
+    /// Not fetched before this time (back-off or Retry-After); nil means any time.
+    public var nextAttempt: Date?
+    /// The server answered 410 Gone: never fetched again.
+    public var gone: Bool
+
+    public init(etag: String? = nil, lastModified: String? = nil, lastAttempt: Date? = nil, lastSuccess: Date? = nil,
+                httpStatus: Int? = nil, lastError: String? = nil, notModifiedCount: Int = 0, failureCount: Int = 0,
+                nextAttempt: Date? = nil, gone: Bool = false) {
+        self.etag = etag
+        self.lastModified = lastModified
+        self.lastAttempt = lastAttempt
+        self.lastSuccess = lastSuccess
+        self.httpStatus = httpStatus
+        self.lastError = lastError
+        self.notModifiedCount = notModifiedCount
+        self.failureCount = failureCount
+        self.nextAttempt = nextAttempt
+        self.gone = gone
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A completed fetch: the final response after redirects, and the chain that led there.
+struct HTTPResult: Sendable {
+    /// One redirect hop.
+    struct Hop: Sendable, Equatable {
+        var status: Int
+        var from: URL
+        var to: URL
+    }
+
+    /// The URL the body came from.
+    var url: URL
+    /// nil for file:// reads.
+    var status: Int?
+    /// Header fields with lower-cased names.
+    var headers: [String: String]
+    var body: Data
+    var redirects: [Hop]
+
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Where the feed now lives for good: the target of the leading run of 301/308
+    /// hops (a 302/307 anywhere before stops the run). nil when there was none.
+    var permanentURL: URL? {
+        var result: URL?
+        for hop in redirects {
+            guard hop.status == 301 || hop.status == 308 else { break }
+            result = hop.to
+        }
+        return result
+    }
+}
+
+/// Why a fetch produced no usable response.
+enum FetchFailure: Error, Sendable, Equatable {
+    case tooLarge(limit: Int)
+    case redirectLoop(URL)
+    case tooManyRedirects(Int)
+    case timedOut
+    case cancelled
+    case transport(String)
+    case unreadableFile(String)
+
+    /// Plain words for the feed's error line.
+    var message: String {
+        switch self {
+        case .tooLarge(let limit):
+            return "The feed is larger than \(limit / (1024 * 1024)) MB, so Lectern stopped downloading it."
+        case .redirectLoop(let url):
+            return "The server redirects in a loop (back to \(url.absoluteString)). Check the feed address."
+        case .tooManyRedirects(let count):
+            return "The server redirected more than \(count) times. Check the feed address."
+        case .timedOut:
+            return "The server did not answer in time. Lectern will try again later."
+        case .cancelled:
+            return "The refresh was cancelled."
+        case .transport(let reason):
+            return "Could not reach the server: \(reason)."
+        case .unreadableFile(let reason):
+            return "Could not read the file: \(reason)."
+        }
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+
+/// The article list: windowed rows, counts, one full article.
+extension LibraryStore {
+    /// One window of a view, newest first (or most relevant first with a search).
+    /// Served by the reader connection; cheap enough for the main thread.
+    public func articles(_ query: ArticleQuery) throws(StorageError) -> [ArticleRow] {
+        let filter = ViewFilter(view: query.view, unreadOnly: query.unreadOnly,
+                                after: query.search == nil ? query.after : nil)
+        let columns = "a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred"
+        let sql: String
+        var values: [SQLValue]
+        if let search = query.search, let expression = SearchQuery.expression(for: search) {
+            sql = """
+                SELECT \(columns) FROM article_search s CROSS JOIN articles a ON a.id = s.rowid
+                JOIN feeds f ON f.id = a.feed_id
+                WHERE article_search MATCH ? AND \(filter.clause)
+                ORDER BY bm25(article_search, 10.0, 4.0, 2.0, 1.0) LIMIT ? OFFSET ?
+                """
+            values = [.text(expression)] + filter.values
+        } else if query.search.map({ SearchQuery.expression(for: $0) == nil }) == true, query.search?.isEmpty == false {
+            return [] // only punctuation typed: nothing can match
+        } else {
+            // Late row lookup: the window's ids come from an index alone (no table
+            // reads for skipped rows), then only those rows are read and joined.
+            sql = """
+                SELECT \(columns) FROM (
+                    SELECT a.id FROM \(filter.source) WHERE \(filter.clause)
+                    ORDER BY a.sort_date DESC, a.id DESC LIMIT ? OFFSET ?
+                ) AS w CROSS JOIN articles a ON a.id = w.id CROSS JOIN feeds f ON f.id = a.feed_id
+                ORDER BY a.sort_date DESC, a.id DESC
+                """
+            values = filter.values
+        }
+        values += [.integer(Int64(max(0, query.limit))), .integer(Int64(max(0, query.offset)))]
+        return try read { database throws(StorageError) in
+            try database.query(sql, values, Self.row(from:))
+        }
+    }
+
+    /// How many articles the view (with its search) holds in all.
+    public func count(_ view: ArticleView, search: String? = nil, unreadOnly: Bool = false) throws(StorageError) -> Int {
+        let filter = ViewFilter(view: view, unreadOnly: unreadOnly)
+        if let search, !search.isEmpty {
+            guard let expression = SearchQuery.expression(for: search) else { return 0 }
+            let sql = """
+                SELECT count(*) FROM article_search s CROSS JOIN articles a ON a.id = s.rowid
+                WHERE article_search MATCH ? AND \(filter.clause)
+                """
+            return Int(try read { database throws(StorageError) in try database.scalar(sql, [.text(expression)] + filter.values) })
+        }
+        let sql = "SELECT count(*) FROM \(filter.source) WHERE \(filter.clause)"
+        return Int(try read { database throws(StorageError) in try database.scalar(sql, filter.values) })
+    }
+
+    /// Unread counts per feed, per folder and in all, plus the starred count.
+    public func unreadCounts() throws(StorageError) -> UnreadCounts {
+        try read { database throws(StorageError) in
+            var counts = UnreadCounts()
+            let rows = try database.query("""
+                SELECT f.id, f.folder_id, (SELECT count(*) FROM articles a WHERE a.feed_id = f.id AND a.read = 0)
+                FROM feeds f
+                """) { ($0.int64(0), $0.optionalInt64(1), $0.int(2)) }
+            for (feed, folder, unread) in rows where unread > 0 {
+                counts.byFeed[feed] = unread
+                if let folder { counts.byFolder[folder, default: 0] += unread }
+                counts.all += unread
+            }
+            counts.starred = Int(try database.scalar("SELECT count(*) FROM articles WHERE starred = 1"))
+            return counts
+        }
+    }
+
+    /// The whole article (for the reading pane); nil when it was deleted.
+    public func article(id: Int64) throws(StorageError) -> Article? {
+        try read { database throws(StorageError) in
+            try database.first("""
+                SELECT id, feed_id, guid, link, title, published, updated, sort_date, authors, summary, content,
+                       categories, enclosures, thumbnail_url, arrived, read, starred
+                FROM articles WHERE id = ?
+                """, [.integer(id)]) { row in
+                Article(id: row.int64(0), feedID: row.int64(1), guid: row.text(2) ?? "", link: row.text(3),
+                        title: row.text(4), published: row.date(5), updated: row.date(6),
+                        sortDate: row.date(7) ?? Date(timeIntervalSince1970: 0),
+                        authors: ArticleCoding.decodeAuthors(row.text(8)), summary: row.text(9), content: row.text(10),
+                        categories: ArticleCoding.decodeCategories(row.text(11)),
+                        enclosures: ArticleCoding.decodeEnclosures(row.text(12)), thumbnailURL: row.text(13),
+                        arrived: row.date(14) ?? Date(timeIntervalSince1970: 0), read: row.bool(15), starred: row.bool(16))
+            }
+        }
+    }
+
+    static func row(from statement: SQLiteStatement) -> ArticleRow {
+        let feedURL = statement.text(4) ?? ""
+        let feedTitle = statement.text(3).flatMap { $0.isEmpty ? nil : $0 } ?? URL(string: feedURL)?.host ?? feedURL
+        return ArticleRow(id: statement.int64(0), feedID: statement.int64(1), title: statement.text(2),
+                          feedTitle: feedTitle, date: statement.date(5) ?? Date(timeIntervalSince1970: 0),
+                          excerpt: statement.text(6), read: statement.bool(7), starred: statement.bool(8))
+    }
+}

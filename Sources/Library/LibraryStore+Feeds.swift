@@ -1,0 +1,88 @@
+import Foundation
+
+/// Feeds: subscribe, list, move, rename, delete.
+extension LibraryStore {
+    static let feedColumns = """
+        id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
+        last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone
+        """
+
+    static func feed(from row: SQLiteStatement) -> Feed {
+        let state = FetchState(
+            etag: row.text(7), lastModified: row.text(8), lastAttempt: row.date(9), lastSuccess: row.date(10),
+            httpStatus: row.optionalInt64(11).map { Int($0) }, lastError: row.text(12),
+            notModifiedCount: row.int(13), failureCount: row.int(14), nextAttempt: row.date(15), gone: row.bool(16))
+        return Feed(id: row.int64(0), url: row.text(1) ?? "", title: row.text(2), siteURL: row.text(3),
+                    iconURL: row.text(4), folderID: row.optionalInt64(5),
+                    addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state)
+    }
+
+    /// Every feed, by title.
+    public func feeds() throws(StorageError) -> [Feed] {
+        try read { database throws(StorageError) in
+            try database.query("SELECT \(Self.feedColumns) FROM feeds ORDER BY coalesce(title, url) COLLATE NOCASE",
+                               [], Self.feed(from:))
+        }
+    }
+
+    /// One feed by id; nil when it does not exist.
+    public func feed(id: Int64) throws(StorageError) -> Feed? {
+        try read { database throws(StorageError) in
+            try database.first("SELECT \(Self.feedColumns) FROM feeds WHERE id = ?", [.integer(id)], Self.feed(from:))
+        }
+    }
+
+    /// The feed stored under exactly this URL; nil when there is none.
+    public func feed(url: String) throws(StorageError) -> Feed? {
+        try read { database throws(StorageError) in
+            try database.first("SELECT \(Self.feedColumns) FROM feeds WHERE url = ?", [.text(url)], Self.feed(from:))
+        }
+    }
+
+    /// Adds a feed (no fetching: see `Subscriber`). Throws `.duplicateFeed` when the
+    /// URL is already subscribed.
+    @discardableResult
+    public func addFeed(url: String, title: String? = nil, siteURL: String? = nil,
+                        folderID: Int64? = nil) throws(StorageError) -> Feed {
+        let id = try write { database throws(StorageError) in
+            try Self.insertFeed(url: url, title: title, siteURL: siteURL, folderID: folderID, in: database)
+        }
+        guard let id else { throw .duplicateFeed(url: url) }
+        guard let feed = try feed(id: id) else { throw .notFound(what: "The new feed \(url)") }
+        return feed
+    }
+
+    /// Inserts a feed row; nil when the URL already exists.
+    static func insertFeed(url: String, title: String?, siteURL: String?, folderID: Int64?,
+                           in database: SQLiteDatabase) throws(StorageError) -> Int64? {
+        let changed = try database.run(
+            "INSERT OR IGNORE INTO feeds (url, title, site_url, folder_id, added_at) VALUES (?, ?, ?, ?, ?)",
+            [.text(url), SQLValue(title), SQLValue(siteURL), SQLValue(folderID), SQLValue(Date())])
+        return changed == 0 ? nil : database.lastInsertRowID
+    }
+
+    /// Moves a feed into a folder, or out of any folder with nil.
+    public func moveFeed(_ id: Int64, toFolder folderID: Int64?) throws(StorageError) {
+        let changed = try write { database throws(StorageError) in
+            try database.run("UPDATE feeds SET folder_id = ? WHERE id = ?", [SQLValue(folderID), .integer(id)])
+        }
+        if changed == 0 { throw .notFound(what: "The feed") }
+    }
+
+    /// Gives a feed a title of the user's choosing.
+    public func renameFeed(_ id: Int64, to title: String) throws(StorageError) {
+        let changed = try write { database throws(StorageError) in
+            try database.run("UPDATE feeds SET title = ? WHERE id = ?", [.text(title), .integer(id)])
+        }
+        if changed == 0 { throw .notFound(what: "The feed") }
+    }
+
+    /// Unsubscribes: the feed, its articles, their search entries and tombstones go.
+    public func deleteFeed(_ id: Int64) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)",
+                             [.integer(id)])
+            try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import FeedParsing
+import Foundation
+
+/// Storing parsed feeds.
+extension LibraryStore {
+    /// Stores a parsed feed's entries (and fills in the feed's title, site link and
+    /// icon) in one transaction, de-duplicating against what is stored.
+    @discardableResult
+    public func save(_ parsed: ParsedFeed, toFeed feedID: Int64, now: Date = Date()) throws(StorageError) -> IngestResult {
+        try storageTransaction { database throws(StorageError) in
+            try Self.save(parsed, toFeed: feedID, now: now, in: database)
+        }
+    }
+
+    static func save(_ parsed: ParsedFeed, toFeed feedID: Int64, now: Date,
+                     in database: SQLiteDatabase) throws(StorageError) -> IngestResult {
+        let changed = try database.run("""
+            UPDATE feeds SET title = coalesce(title, ?), site_url = coalesce(?, site_url),
+                icon_url = coalesce(?, icon_url) WHERE id = ?
+            """, [SQLValue(parsed.title), SQLValue(parsed.link), SQLValue(parsed.iconURL), .integer(feedID)])
+        guard changed > 0 else { throw .notFound(what: "The feed (id \(feedID))") }
+        return try ArticleIngest(database: database, feedID: feedID, now: now).ingest(parsed.entries)
+    }
+}

@@ -1,0 +1,92 @@
+import CSQLite3
+import Foundation
+
+/// One prepared statement: bind, step, read columns. Owned by a `SQLiteDatabase`'s
+/// cache and reset after each use; never shared between connections.
+final class SQLiteStatement {
+    let handle: OpaquePointer
+    private unowned let database: SQLiteDatabase
+
+    init(handle: OpaquePointer, database: SQLiteDatabase) {
+        self.handle = handle
+        self.database = database
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Clears bindings and state so the statement can run again.
+    func reset() {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+    }
+
+    /// Binds values to `?` parameters 1...n, in order.
+    func bind(_ values: [SQLValue]) throws(StorageError) {
+        for (offset, value) in values.enumerated() {
+            try bind(value, at: Int32(offset + 1))
+        }
+    }
+
+    func bind(_ value: SQLValue, at index: Int32) throws(StorageError) {
+        let code: Int32
+        switch value {
+        case .null:
+            code = sqlite3_bind_null(handle, index)
+        case .integer(let number):
+            code = sqlite3_bind_int64(handle, index, number)
+        case .real(let number):
+            code = sqlite3_bind_double(handle, index, number)
+        case .text(let text):
+            var copy = text
+            code = copy.withUTF8 { bytes in
+                bytes.withMemoryRebound(to: CChar.self) { chars in
+                    guard let base = chars.baseAddress else { return lectern_sqlite_bind_text(handle, index, "", 0) }
+                    return lectern_sqlite_bind_text(handle, index, base, Int32(chars.count))
+                }
+            }
+        }
+        guard code == SQLITE_OK else { throw database.error(code) }
+    }
+
+    /// Steps once: true when a row is available, false when done.
+    func step() throws(StorageError) -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw database.error(code)
+        }
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    func bool(_ column: Int32) -> Bool { sqlite3_column_int64(handle, column) != 0 }
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+
+    func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+
+    func text(_ column: Int32) -> String? {
+        guard let pointer = sqlite3_column_text(handle, column) else { return nil }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+    }
+
+    func date(_ column: Int32) -> Date? {
+        isNull(column) ? nil : Date(timeIntervalSince1970: TimeInterval(int64(column)))
+    }
+}
+
+/// A value bound to or read from SQLite.
+enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    init(_ text: String?) { self = text.map { .text($0) } ?? .null }
+    init(_ number: Int64?) { self = number.map { .integer($0) } ?? .null }
+    init(_ number: Int?) { self = number.map { .integer(Int64($0)) } ?? .null }
+    init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
+    /// Dates are stored as UTC seconds since 1970.
+    init(_ date: Date?) { self = date.map { .integer(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? .null }
+}

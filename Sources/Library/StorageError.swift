@@ -1,0 +1,38 @@
+/// Why the library database could not be opened, read or written.
+///
+/// Every case names what failed and what the user can do; `description` is the
+/// sentence to show.
+public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// SQLite reported an error. `code` is the extended result code.
+    case sqlite(code: Int32, message: String)
+    /// The file was written by a newer Lectern; it is left untouched.
+    case newerSchema(found: Int32, supported: Int32)
+    /// The file could not be opened (missing folder, permissions, not a database).
+    case cannotOpen(path: String, message: String)
+    /// A row the caller named does not exist (e.g. a feed deleted meanwhile).
+    case notFound(what: String)
+    /// A feed with this URL is already in the library.
+    case duplicateFeed(url: String)
+    /// A value the caller passed cannot be stored (e.g. an empty folder name).
+    case invalidValue(String)
+
+    public var description: String {
+        switch self {
+        case .sqlite(let code, let message):
+            return "The library database reported an error (SQLite \(code): \(message)). "
+                + "If it persists, close Lectern and check the disk has free space."
+        case .newerSchema(let found, let supported):
+            return "The library was written by a newer Lectern (schema \(found); this version understands up to \(supported)). "
+                + "It was not changed. Update Lectern to open it."
+        case .cannotOpen(let path, let message):
+            return "Could not open the library at \(path): \(message). "
+                + "Check the folder exists and is writable."
+        case .notFound(let what):
+            return "\(what) is no longer in the library; it may have been deleted. Refresh the view."
+        case .duplicateFeed(let url):
+            return "You are already subscribed to \(url)."
+        case .invalidValue(let reason):
+            return "Could not store the value: \(reason)."
+        }
+    }
+}

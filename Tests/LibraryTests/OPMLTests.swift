@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+@testable import Library
+
+@Suite struct OPMLTests {
+    @Test func importsFoldersTitlesAndCountsDuplicates() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let result = try OPML.importFile(at: fixture("opml/nested.opml").path, into: store)
+        #expect(result == OPMLImportResult(added: 4, duplicates: 1, foldersCreated: 2, invalid: ["javascript:alert(1)"]))
+        let folders = try store.folders()
+        #expect(folders.map(\.title) == ["Tech", "Tech / Swift"])
+        let feeds = try store.feeds()
+        let kernel = try #require(feeds.first { $0.url == "https://kernel.example/rss" })
+        #expect(kernel.title == "Kernel & Co")
+        #expect(kernel.folderID == folders[0].id)
+        #expect(feeds.first { $0.url == "https://other.example/feed" }?.folderID == folders[0].id) // "tech" == "Tech"
+        #expect(feeds.first { $0.url == "https://swift.example/atom.xml" }?.folderID == folders[1].id)
+        #expect(feeds.first { $0.url == "https://top.example/feed.xml" }?.siteURL == "https://top.example/")
+        // Importing again adds nothing.
+        let again = try OPML.importFile(at: fixture("opml/nested.opml").path, into: store)
+        #expect(again.added == 0 && again.duplicates == 5)
+    }
+
+    @Test func readsOPML1InLatin1() throws {
+        let entries = try OPML.entries(in: Data(contentsOf: fixture("opml/version1.opml")))
+        #expect(entries == [OPMLEntry(url: "http://cafe.example/rss", title: "Café News")])
+    }
+
+    @Test func aBrokenFileImportsNothing() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let error = #expect(throws: OPMLError.self) {
+            try OPML.importFile(at: fixture("opml/truncated.opml").path, into: store)
+        }
+        guard case .malformed(let line, let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(line >= 8, "\(reason)")
+        #expect(error?.description.contains("Nothing was imported") == true)
+        #expect(try store.feeds().isEmpty && store.folders().isEmpty)
+    }
+
+    @Test func otherDocumentsAreNamed() throws {
+        #expect(throws: OPMLError.notOPML(rootElement: "rss")) {
+            try OPML.entries(in: Data(contentsOf: fixture("opml/rss-instead.opml")))
+        }
+        #expect(throws: OPMLError.missingBody) { try OPML.entries(in: Data("<opml version=\"2.0\"><head/></opml>".utf8)) }
+        #expect(throws: OPMLError.self) { try OPML.entries(in: Data()) }
+        let (store, folder) = try makeStore()
+        _ = folder
+        let error = #expect(throws: OPMLError.self) { try OPML.importFile(at: "/nonexistent.opml", into: store) }
+        guard case .unreadable(let path, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(path == "/nonexistent.opml")
+    }
+
+    @Test func externalEntitiesAreNeverRead() throws {
+        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "no-hostname-file"
+        let result = Result { try OPML.entries(in: Data(contentsOf: fixture("opml/external-entity.opml"))) }
+        if case .success(let entries) = result {
+            #expect(!entries.contains { ($0.title ?? "").contains(hostname) })
+        }
+    }
+
+    @Test func entityExpansionBombsAreRejected() throws {
+        #expect(throws: OPMLError.self) { try OPML.entries(in: Data(contentsOf: fixture("opml/entities.opml"))) }
+    }
+
+    @Test func exportRoundTrips() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        try OPML.importFile(at: fixture("opml/nested.opml").path, into: store)
+        try store.renameFeed(try #require(try store.feed(url: "https://kernel.example/rss")).id, to: "Quotes \" & <tags>")
+        let text = try OPML.export(store)
+        let (copy, copyFolder) = try makeStore()
+        _ = copyFolder
+        let result = try OPML.importDocument(Data(text.utf8), into: copy)
+        #expect(result.added == 4 && result.duplicates == 0)
+        func shape(_ store: LibraryStore) throws -> [String] {
+            let folders = Dictionary(uniqueKeysWithValues: try store.folders().map { ($0.id, $0.title) })
+            return try store.feeds().map { "\($0.url)|\($0.title ?? "")|\($0.siteURL ?? "")|\($0.folderID.flatMap { folders[$0] } ?? "")" }.sorted()
+        }
+        #expect(try shape(copy) == shape(store))
+        #expect(try copy.folders().map(\.title) == store.folders().map(\.title))
+    }
+}
