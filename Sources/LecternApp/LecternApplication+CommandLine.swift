@@ -9,6 +9,10 @@ extension LecternApplication {
         let options = LaunchOptions(dict: g_application_command_line_get_options_dict(commandLine))
         applyAppearanceOptions(options)
         activate()
+        if !options.library.isEmpty {
+            let folder = string(g_application_command_line_get_cwd(commandLine)) ?? FileManager.default.currentDirectoryPath
+            performLibraryWork(options.library.resolvingPaths(against: folder), for: commandLine)
+        }
         if options.themePicker { showThemePicker() }
         let captured = options.themePicker ? themePicker?.window : mainWindow?.window
         if let screenshot = options.screenshot, let window = captured {
@@ -16,6 +20,29 @@ extension LecternApplication {
             takeScreenshot(of: window, to: path, for: commandLine)
         }
         return 0
+    }
+
+    /// Library flags in the running instance: the work runs off the main thread, each step
+    /// is printed to the launching terminal, and the launcher exits 1 if something failed.
+    private func performLibraryWork(_ request: LibraryRequest, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
+        guard let service = libraryService else {
+            lectern_command_line_printerr(commandLine, "lectern: the library could not be opened\n")
+            g_application_command_line_set_exit_status(commandLine, 1)
+            return
+        }
+        let caller = CommandLineReference(commandLine)
+        Task.detached {
+            let report = await service.perform(request) { line in
+                DispatchQueue.main.async { MainActor.assumeIsolated { caller.printError(line) } }
+            }
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { [weak self] in
+                    for failure in report.failures { caller.printError("  - \(failure)") }
+                    caller.finish(status: report.succeeded ? 0 : 1)
+                    self?.libraryDidChange()
+                }
+            }
+        }
     }
 
     /// `--theme` and `--color-scheme`: switch now and remember (values were checked by the

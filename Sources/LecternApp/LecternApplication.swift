@@ -16,6 +16,15 @@ public final class LecternApplication {
     private var settingsObserver: SettingsObserver?
     private(set) var themePicker: ThemePicker?
     private var themesFolderWatch: ThemesFolderWatch?
+    /// The library, opened on first use in the primary instance.
+    private(set) lazy var libraryService: LibraryService? = {
+        do {
+            return try LibraryService.open(at: DataLocations.libraryFile)
+        } catch {
+            notify("The library at \(DataLocations.libraryFile.path) could not be opened: \(error)")
+            return nil
+        }
+    }()
     /// Messages for the user collected before the window exists (shown once, in a banner).
     private var pendingNotices: [String] = []
     /// An exit status decided after the main loop started (GApplication reports 0 for a
@@ -65,6 +74,7 @@ public final class LecternApplication {
             return 0
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
+        if options.batch { return LibraryBatch.run(options.library) }
         if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
             let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")
@@ -142,6 +152,11 @@ public final class LecternApplication {
     }
 
     func setThemePicker(_ picker: ThemePicker) { themePicker = picker }
+
+    /// The library changed (subscriptions, imports, a refresh): the window shows it.
+    func libraryDidChange() {
+        mainWindow?.reloadLibrary()
+    }
 
     /// Shows a message once: in the window's banner, or when the window opens. Also logged.
     func notify(_ message: String) {

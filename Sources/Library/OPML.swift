@@ -9,9 +9,11 @@ public enum OPML {
 
     /// Imports an OPML document in one transaction: folders are created as needed,
     /// feeds already subscribed are skipped and counted, and an invalid file imports
-    /// nothing at all.
+    /// nothing at all. Relative feed addresses are resolved against `baseURL` (the OPML
+    /// file's own location, for a file that travels with its feeds).
     @discardableResult
-    public static func importDocument(_ data: Data, into store: LibraryStore) throws(OPMLError) -> OPMLImportResult {
+    public static func importDocument(_ data: Data, into store: LibraryStore,
+                                      baseURL: URL? = nil) throws(OPMLError) -> OPMLImportResult {
         let entries = try OPMLReader.read(data)
         do {
             return try store.storageTransaction { database throws(StorageError) in
@@ -19,8 +21,8 @@ public enum OPML {
                 var folderIDs: [String: Int64] = [:]
                 let before = try database.scalar("SELECT count(*) FROM folders")
                 for entry in entries {
-                    guard let url = URL(string: entry.url), let scheme = url.scheme?.lowercased(),
-                          ["http", "https", "file"].contains(scheme) else {
+                    guard let url = URL(string: entry.url, relativeTo: baseURL)?.absoluteURL,
+                          let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
                         result.invalid.append(entry.url)
                         continue
                     }
@@ -34,7 +36,7 @@ public enum OPML {
                             folderID = folder.id
                         }
                     }
-                    let id = try LibraryStore.insertFeed(url: entry.url, title: entry.title, siteURL: entry.siteURL,
+                    let id = try LibraryStore.insertFeed(url: url.absoluteString, title: entry.title, siteURL: entry.siteURL,
                                                          folderID: folderID, in: database)
                     if id == nil { result.duplicates += 1 } else { result.added += 1 }
                 }
@@ -55,7 +57,7 @@ public enum OPML {
         } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }
-        return try importDocument(data, into: store)
+        return try importDocument(data, into: store, baseURL: URL(fileURLWithPath: path))
     }
 
     /// The library's subscriptions as an OPML 2.0 document.

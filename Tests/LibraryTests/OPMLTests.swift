@@ -22,6 +22,16 @@ import Testing
         #expect(again.added == 0 && again.duplicates == 5)
     }
 
+    @Test func relativeAddressesResolveAgainstTheOPMLFile() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let opml = "<opml version=\"2.0\"><body><outline text=\"Local\" xmlUrl=\"feeds/local.xml\"/></body></opml>"
+        let result = try OPML.importDocument(Data(opml.utf8), into: store,
+                                             baseURL: URL(fileURLWithPath: "/srv/samples/list.opml"))
+        #expect(result.added == 1)
+        #expect(try store.feeds().map(\.url) == ["file:///srv/samples/feeds/local.xml"])
+    }
+
     @Test func readsOPML1InLatin1() throws {
         let entries = try OPML.entries(in: Data(contentsOf: fixture("opml/version1.opml")))
         #expect(entries == [OPMLEntry(url: "http://cafe.example/rss", title: "Café News")])

@@ -13,6 +13,16 @@ public enum CommandLineTable {
               summary: "Print the CSS generated for the chosen theme and scheme, and exit"),
         .init(name: "theme-picker", argument: .none, group: .appearance, handling: .primary,
               summary: "Open the theme picker at launch (with --screenshot, capture the picker)"),
+        .init(name: "add-feed", argument: .text(placeholder: "URL"), group: .library, handling: .primary,
+              summary: "Subscribe to a feed (a web page's feed is found for you)"),
+        .init(name: "import-opml", argument: .file(placeholder: "FILE"), group: .library, handling: .primary,
+              summary: "Import subscriptions and folders from an OPML file"),
+        .init(name: "export-opml", argument: .file(placeholder: "FILE"), group: .library, handling: .primary,
+              summary: "Export subscriptions and folders to an OPML file"),
+        .init(name: "refresh", argument: .none, group: .library, handling: .primary,
+              summary: "Refresh every feed"),
+        .init(name: "batch", argument: .none, group: .library, handling: .local,
+              summary: "Do the library flags without a window: progress on stderr, exit 1 if some feed failed"),
         .init(name: "inspect-feed", argument: .text(placeholder: "FILE|URL"), group: .diagnostics, handling: .local,
               summary: "Parse one feed and print it as JSON (see docs/inspect-feed.md), and exit"),
         .init(name: "screenshot", argument: .file(placeholder: "FILE.png"), group: .diagnostics, handling: .primary,
@@ -20,6 +30,9 @@ public enum CommandLineTable {
         .init(name: "version", argument: .none, group: .diagnostics, handling: .local,
               summary: "Print the version and exit"),
     ]
+
+    /// The flags that work on the library (with or without `--batch`).
+    static let libraryNames: Set<String> = ["add-feed", "import-opml", "export-opml", "refresh"]
 
     /// Flags GApplication itself understands.
     static let builtInNames: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service"]

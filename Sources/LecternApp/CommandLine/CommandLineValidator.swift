@@ -10,11 +10,29 @@ public enum CommandLineValidator {
     /// Returns nil when `arguments` (without the program name) are acceptable.
     public static func check(_ arguments: [String]) -> UsageError? {
         var seen: [CommandLineOption] = []
-        if let error = scan(arguments, into: &seen) { return error }
+        var positional: [String] = []
+        if let error = scan(arguments, into: &seen, positional: &positional) { return error }
+        let names = Set(seen.map(\.name))
+        if let first = positional.first(where: { !Self.isFeedOrOPML($0) }) {
+            return UsageError(message: "don't know what to do with \"\(first)\": give a feed or page address (http://…) or an .opml file")
+        }
+        if names.contains("batch") {
+            guard !names.isDisjoint(with: CommandLineTable.libraryNames) || !positional.isEmpty else {
+                return UsageError(message: "--batch needs something to do: --add-feed, --import-opml, --export-opml or --refresh")
+            }
+            let others = names.subtracting(CommandLineTable.libraryNames).subtracting(["batch"])
+            if let other = others.sorted().first {
+                return UsageError(message: "--batch works on the library only; --\(other) cannot be used with it")
+            }
+            return nil
+        }
         let local = seen.filter { $0.handling == .local }.map(\.name)
         let distinctLocal = Array(Set(local)).sorted()
         if distinctLocal.count > 1 {
             return UsageError(message: "--\(distinctLocal[0]) and --\(distinctLocal[1]) cannot be used together; use one at a time")
+        }
+        if let first = distinctLocal.first, let argument = positional.first {
+            return UsageError(message: "--\(first) prints and exits, so \"\(argument)\" would be ignored; use them separately")
         }
         let primary = seen.filter { $0.handling == .primary && !Self.combinesWithLocal.contains($0.name) }
         if let first = distinctLocal.first, let other = primary.first {
@@ -23,21 +41,32 @@ public enum CommandLineValidator {
         return nil
     }
 
+    /// Positional arguments Lectern understands: web or file addresses and OPML files.
+    static func isFeedOrOPML(_ argument: String) -> Bool {
+        let lowered = argument.lowercased()
+        return ["http://", "https://", "file://", "feed:"].contains { lowered.hasPrefix($0) } || lowered.hasSuffix(".opml")
+    }
+
     /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
     static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]
 
-    private static func scan(_ arguments: [String], into seen: inout [CommandLineOption]) -> UsageError? {
+    private static func scan(_ arguments: [String], into seen: inout [CommandLineOption],
+                             positional: inout [String]) -> UsageError? {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
-            if argument == "--" { break }
+            if argument == "--" {
+                positional += arguments[index...]
+                break
+            }
             if CommandLineTable.builtInShortFlags.contains(argument) { continue }
             guard argument.hasPrefix("--") else {
                 if argument.hasPrefix("-"), argument.count > 1 {
                     return UsageError(message: "unknown option \(argument)")
                 }
-                return UsageError(message: "unexpected argument \"\(argument)\"")
+                positional.append(argument)
+                continue
             }
             let body = argument.dropFirst(2)
             let name = String(body.prefix { $0 != "=" })

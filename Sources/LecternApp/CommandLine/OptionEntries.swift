@@ -9,7 +9,7 @@ enum OptionEntries {
     @MainActor
     static func install(on application: UnsafeMutablePointer<GApplication>) {
         let options = CommandLineTable.options
-        let entries = UnsafeMutablePointer<GOptionEntry>.allocate(capacity: options.count + 1)
+        let entries = UnsafeMutablePointer<GOptionEntry>.allocate(capacity: options.count + 2)
         for (index, option) in options.enumerated() {
             var entry = GOptionEntry()
             entry.long_name = UnsafePointer(strdup(option.name))
@@ -29,7 +29,13 @@ enum OptionEntries {
             entry.description = UnsafePointer(strdup(option.summary))
             entries[index] = entry
         }
-        entries[options.count] = GOptionEntry()   // the terminator
+        // G_OPTION_REMAINING: positional feed addresses and OPML files, packed under "".
+        var remaining = GOptionEntry()
+        remaining.long_name = UnsafePointer(strdup(""))
+        remaining.arg = G_OPTION_ARG_FILENAME_ARRAY
+        remaining.arg_description = UnsafePointer(strdup("[URL|FILE.opml…]"))
+        entries[options.count] = remaining
+        entries[options.count + 1] = GOptionEntry()   // the terminator
         g_application_add_main_option_entries(application, entries)
         g_application_set_option_context_parameter_string(application, nil)
         g_application_set_option_context_summary(application,
@@ -48,6 +54,8 @@ struct LaunchOptions: Sendable, Equatable {
     var validateTheme: String?
     var printCSS = false
     var themePicker = false
+    var batch = false
+    var library = LibraryRequest()
     var inspectFeed: String?
 
     /// Reads the dict GApplication filled from the table's entries.
@@ -61,6 +69,12 @@ struct LaunchOptions: Sendable, Equatable {
         validateTheme = Self.path(dict, "validate-theme")
         printCSS = g_variant_dict_contains(dict, "print-css") != 0
         themePicker = g_variant_dict_contains(dict, "theme-picker") != 0
+        batch = g_variant_dict_contains(dict, "batch") != 0
+        library.importOPML = Self.path(dict, "import-opml").map { [$0] } ?? []
+        library.addFeeds = Self.text(dict, "add-feed").map { [$0] } ?? []
+        library.refresh = g_variant_dict_contains(dict, "refresh") != 0
+        library.exportOPML = Self.path(dict, "export-opml")
+        library.addPositional(Self.paths(dict, ""))
         inspectFeed = Self.text(dict, "inspect-feed")
     }
 
@@ -70,6 +84,19 @@ struct LaunchOptions: Sendable, Equatable {
         var value: UnsafeMutablePointer<CChar>?
         guard lectern_variant_dict_lookup_path(dict, key, &value) != 0 else { return nil }
         return takeString(value)
+    }
+
+    private static func paths(_ dict: UnsafeMutablePointer<GVariantDict>, _ key: String) -> [String] {
+        var values: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+        guard lectern_variant_dict_lookup_pathv(dict, key, &values) != 0, let values else { return [] }
+        defer { g_strfreev(values) }
+        var result: [String] = []
+        var index = 0
+        while let value = values[index] {
+            result.append(String(cString: value))
+            index += 1
+        }
+        return result
     }
 
     private static func text(_ dict: UnsafeMutablePointer<GVariantDict>, _ key: String) -> String? {

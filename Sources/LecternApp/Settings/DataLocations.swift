@@ -12,6 +12,7 @@ enum DataLocations {
     static var cacheDirectory: URL { directory(g_get_user_cache_dir()) }
 
     static var settingsFile: URL { configDirectory.appending(path: "settings.ini") }
+    static var libraryFile: URL { dataDirectory.appending(path: "library.sqlite") }
     static var userThemesDirectory: URL { dataDirectory.appending(path: "themes", directoryHint: .isDirectory) }
 
     private static func directory(_ base: UnsafePointer<CChar>?) -> URL {

@@ -45,6 +45,9 @@ final class MainWindow {
         if let innerPaned { settings.articleListWidth = Int(gtk_paned_get_position(OpaquePointer(innerPaned))) }
     }
 
+    /// Re-reads the library into the panes.
+    func reloadLibrary() {}
+
     /// Shows a message in the banner above the panes until the user dismisses it.
     func showNotice(_ message: String) {
         banner.show(message)

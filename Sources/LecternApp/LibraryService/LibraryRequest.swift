@@ -1,0 +1,49 @@
+/// The library work one launch asks for: `--import-opml`, `--add-feed` (and positional
+/// URLs / .opml files), `--refresh`, `--export-opml`. Done in that order, so an export
+/// includes what the same launch added.
+struct LibraryRequest: Sendable, Equatable {
+    var importOPML: [String] = []
+    var addFeeds: [String] = []
+    var refresh = false
+    var exportOPML: String?
+
+    var isEmpty: Bool { importOPML.isEmpty && addFeeds.isEmpty && !refresh && exportOPML == nil }
+
+    /// Sorts positional arguments: `.opml` files are imports, anything else is a feed or page.
+    mutating func addPositional(_ arguments: [String]) {
+        for argument in arguments {
+            if argument.lowercased().hasSuffix(".opml") {
+                importOPML.append(argument)
+            } else {
+                addFeeds.append(Self.withoutFeedScheme(argument))
+            }
+        }
+    }
+
+    /// `feed://example.org/rss` and `feed:https://example.org/rss` (what browsers hand to
+    /// feed readers) as plain web addresses.
+    static func withoutFeedScheme(_ address: String) -> String {
+        let lowered = address.lowercased()
+        if lowered.hasPrefix("feed://") { return "http://" + address.dropFirst(7) }
+        if lowered.hasPrefix("feed:") { return String(address.dropFirst(5)) }
+        return address
+    }
+
+    /// The same request with relative file paths made absolute against `folder`.
+    func resolvingPaths(against folder: String) -> LibraryRequest {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") || path.contains("://") ? path : folder + "/" + path
+        }
+        var copy = self
+        copy.importOPML = importOPML.map(absolute)
+        copy.exportOPML = exportOPML.map(absolute)
+        copy.addFeeds = addFeeds.map { $0.contains("://") ? $0 : (FileSystem.exists(absolute($0)) ? "file://" + absolute($0) : $0) }
+        return copy
+    }
+}
+
+import Foundation
+
+enum FileSystem {
+    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
+}
