@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
 
+        // A GListModel whose rows are made on demand (GObject types need C).
+        .target(name: "CLecternModel", dependencies: ["CGtk4"]),
+
         // GTK-free core, tested without a display.
         .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
         .target(name: "Library", dependencies: ["FeedParsing", "CSQLite3"]),
@@ -28,7 +31,7 @@ let package = Package(
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "Theming", "Library", "FeedParsing"]),
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "Theming", "Library", "FeedParsing"]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),

@@ -86,10 +86,6 @@ final class ThemeController {
     private func setPreferDark(_ dark: Bool) {
         guard dark != appliedDark, let gtkSettings = gtk_settings_get_default() else { return }
         appliedDark = dark
-        var value = GValue()
-        g_value_init(&value, lectern_type_boolean())
-        g_value_set_boolean(&value, dark ? 1 : 0)
-        g_object_set_property(UnsafeMutablePointer(gtkSettings), "gtk-application-prefer-dark-theme", &value)
-        g_value_unset(&value)
+        Properties.setBool(UnsafeMutableRawPointer(gtkSettings), "gtk-application-prefer-dark-theme", dark)
     }
 }

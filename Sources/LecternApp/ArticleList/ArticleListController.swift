@@ -1,0 +1,137 @@
+import CGtk4
+import CLecternModel
+import Foundation
+import GtkBridge
+import Library
+
+/// The article list: a virtualized `GtkListView` over the library. Only the rows on
+/// screen exist as widgets; their data comes a page at a time from `ArticleRowCache`.
+/// Above it, the view's name and count, a filter (all / unread / starred) and a search
+/// field (full text, as you type).
+@MainActor
+final class ArticleListController {
+    let widget: WidgetPointer
+    /// Called when the selection changes (nil when nothing is selected).
+    var onSelect: (@MainActor (ArticleRow?) -> Void)?
+    /// Called when the list's contents change (to update counts elsewhere).
+    var onChange: (@MainActor () -> Void)?
+
+    private let cache: ArticleRowCache
+    private let model: OpaquePointer            // LecternIndexModel, owned by the selection
+    private let selection: OpaquePointer        // GtkSingleSelection, owned by the list view
+    private let listView: WidgetPointer
+    private let header: ArticleListHeader
+    private let stack: WidgetPointer
+    private var rows: [UnsafeMutableRawPointer: ArticleRowWidget] = [:]
+    private var view = ArticleView.all
+    private var filter = ArticleFilter.all
+    private var search: String?
+
+    init(store: LibraryStore) {
+        cache = ArticleRowCache(store: store, query: ArticleQuery(view: .all))
+        model = lectern_index_model_new()
+        selection = gtk_single_selection_new(model)
+        gtk_single_selection_set_autoselect(selection, 0)
+        gtk_single_selection_set_can_unselect(selection, 1)
+        let factory = gtk_signal_list_item_factory_new()!
+        listView = gtk_list_view_new(selection, factory)
+        Widgets.addClasses(listView, ["article-rows"])
+        header = ArticleListHeader()
+        let empty = EmptyState.make(icon: "application-rss+xml-symbolic", title: "No Articles Here",
+                                    body: "Nothing matches this view yet.")
+        stack = gtk_stack_new()
+        gtk_stack_add_named(OpaquePointer(stack), Widgets.verticalScroller(listView), "list")
+        gtk_stack_add_named(OpaquePointer(stack), empty, "empty")
+        Widgets.expand(stack)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["article-list"], [header.widget, stack])
+        gtk_widget_set_size_request(widget, 280, -1)
+        connect(factory: factory)
+        Signals.connectWithPointer(UnsafeMutableRawPointer(selection), "notify::selected") { [weak self] _ in
+            self?.selectionChanged()
+        }
+        header.onFilter = { [weak self] in self?.filter = $0; self?.reload() }
+        header.onSearch = { [weak self] in self?.search = $0.isEmpty ? nil : $0; self?.reload() }
+    }
+
+    /// Shows another view (a smart view, a feed or a folder).
+    func show(_ view: ArticleView, title: String) {
+        self.view = view
+        header.setTitle(title)
+        reload()
+    }
+
+    /// Re-reads the current view (after a refresh or a status change elsewhere).
+    func reload() {
+        let selectedID = selectedRow?.id
+        let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
+        lectern_index_model_reset(model, guint(count))
+        header.setCount(count, filter: filter, searching: search != nil)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), count == 0 ? "empty" : "list")
+        if let selectedID, let index = (0..<min(count, ArticleRowCache.pageSize * 4)).first(where: { cache.row(at: $0)?.id == selectedID }) {
+            select(index)
+        } else {
+            onSelect?(nil)
+        }
+        onChange?()
+    }
+
+    var selectedIndex: Int? {
+        let position = gtk_single_selection_get_selected(selection)
+        return position == GTK_INVALID_LIST_POSITION ? nil : Int(position)
+    }
+
+    var selectedRow: ArticleRow? { selectedIndex.flatMap(cache.row(at:)) }
+
+    func select(_ index: Int) {
+        guard index >= 0, index < cache.count else { return }
+        gtk_single_selection_set_selected(selection, guint(index))
+        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+    }
+
+    func selectNext() { select((selectedIndex ?? -1) + 1) }
+    func selectPrevious() { select(max((selectedIndex ?? 1) - 1, 0)) }
+
+    /// Moves to the next unread article; false when there is none below.
+    @discardableResult
+    func selectNextUnread() -> Bool {
+        guard let next = cache.nextUnread(after: selectedIndex ?? -1) else { return false }
+        select(next)
+        return true
+    }
+
+    /// Applies a status change to the cached row and redraws it.
+    func updateSelected(_ change: (inout ArticleRow) -> Void) {
+        guard let index = selectedIndex else { return }
+        cache.update(at: index, change)
+        if let slot = rows.first(where: { visibleIndex($0.key) == index }) { slot.value.show(cache.row(at: index)) }
+    }
+
+    func focusSearch() { header.focusSearch() }
+
+    private func selectionChanged() {
+        onSelect?(selectedRow)
+    }
+
+    private func visibleIndex(_ listItem: UnsafeMutableRawPointer) -> Int? {
+        guard let item = gtk_list_item_get_item(OpaquePointer(listItem)) else { return nil }
+        return Int(lectern_index_item_get_index(OpaquePointer(item)))
+    }
+
+    private func connect(factory: OpaquePointer) {
+        let raw = UnsafeMutableRawPointer(factory)
+        Signals.connectWithPointer(raw, "setup") { [weak self] listItem in
+            guard let self, let listItem else { return }
+            let row = ArticleRowWidget()
+            gtk_list_item_set_child(OpaquePointer(listItem), row.root)
+            rows[listItem] = row
+        }
+        Signals.connectWithPointer(raw, "bind") { [weak self] listItem in
+            guard let self, let listItem, let index = visibleIndex(listItem) else { return }
+            rows[listItem]?.show(cache.row(at: index))
+        }
+        Signals.connectWithPointer(raw, "teardown") { [weak self] listItem in
+            guard let listItem else { return }
+            self?.rows[listItem] = nil
+        }
+    }
+}

@@ -1,0 +1,62 @@
+import CGtk4
+import GtkBridge
+
+/// Which articles of a view the list shows.
+enum ArticleFilter: String, CaseIterable { case all = "All", unread = "Unread" }
+
+/// The article list's heading: the view's name and count, the filter and the search field.
+@MainActor
+final class ArticleListHeader {
+    let widget: WidgetPointer
+    var onFilter: (@MainActor (ArticleFilter) -> Void)?
+    var onSearch: (@MainActor (String) -> Void)?
+    private let title: WidgetPointer
+    private let subtitle: WidgetPointer
+    private let searchEntry: WidgetPointer
+
+    init() {
+        title = Widgets.label("All Articles", classes: ["pane-title"])
+        subtitle = Widgets.label("", classes: ["pane-subtitle"])
+        searchEntry = gtk_search_entry_new()
+        Properties.setString(UnsafeMutableRawPointer(searchEntry), "placeholder-text", "Search articles")
+        Widgets.expand(searchEntry, vertical: false)
+        var first: WidgetPointer?
+        var buttons: [WidgetPointer] = []
+        for filter in ArticleFilter.allCases {
+            let button = gtk_toggle_button_new_with_label(filter.rawValue)!
+            if let first { gtk_toggle_button_set_group(cast(button), cast(first)) } else {
+                first = button
+                gtk_toggle_button_set_active(cast(button), 1)
+            }
+            buttons.append(button)
+        }
+        let filters = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked", "article-filter"], buttons)
+        let tools = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, filters])
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["pane-header"], [
+            title, subtitle, tools,
+        ])
+        gtk_widget_set_margin_top(tools, 8)
+        for (filter, button) in zip(ArticleFilter.allCases, buttons) {
+            Signals.connect(UnsafeMutableRawPointer(button), "toggled") { [weak self] in
+                if gtk_toggle_button_get_active(cast(button)) != 0 { self?.onFilter?(filter) }
+            }
+        }
+        Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+            guard let self else { return }
+            onSearch?(string(gtk_editable_get_text(OpaquePointer(searchEntry))) ?? "")
+        }
+    }
+
+    func setTitle(_ text: String) { gtk_label_set_text(OpaquePointer(title), text) }
+
+    func setCount(_ count: Int, filter: ArticleFilter, searching: Bool) {
+        let noun = count == 1 ? "article" : "articles"
+        let text: String
+        if searching { text = "\(count) matching \(noun)" } else if filter == .unread { text = "\(count) unread" } else {
+            text = count == 0 ? "Nothing to read yet" : "\(count) \(noun)"
+        }
+        gtk_label_set_text(OpaquePointer(subtitle), text)
+    }
+
+    func focusSearch() { gtk_widget_grab_focus(searchEntry) }
+}

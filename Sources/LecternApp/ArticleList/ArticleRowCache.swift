@@ -1,0 +1,68 @@
+import Library
+
+/// The rows of the current article list, read from the library a page at a time as the
+/// list scrolls, so a 100,000-article view only ever holds the pages on screen.
+@MainActor
+final class ArticleRowCache {
+    static let pageSize = 120
+    static let maxPages = 40
+
+    private let store: LibraryStore
+    private(set) var query: ArticleQuery
+    private(set) var count = 0
+    private var pages: [Int: [ArticleRow]] = [:]
+    private var recent: [Int] = []
+
+    init(store: LibraryStore, query: ArticleQuery) {
+        self.store = store
+        self.query = query
+    }
+
+    /// Switches to another view or search and counts its rows; returns the count.
+    @discardableResult
+    func reset(to query: ArticleQuery) -> Int {
+        self.query = query
+        pages = [:]
+        recent = []
+        count = (try? store.count(query.view, search: query.search, unreadOnly: query.unreadOnly)) ?? 0
+        return count
+    }
+
+    /// The row at `index`, loading its page when needed.
+    func row(at index: Int) -> ArticleRow? {
+        guard index >= 0, index < count else { return nil }
+        let page = index / Self.pageSize
+        if pages[page] == nil { load(page) }
+        let rows = pages[page] ?? []
+        let offset = index % Self.pageSize
+        return offset < rows.count ? rows[offset] : nil
+    }
+
+    /// Updates a cached row in place (after marking it read or starred).
+    func update(at index: Int, _ change: (inout ArticleRow) -> Void) {
+        let page = index / Self.pageSize, offset = index % Self.pageSize
+        guard var rows = pages[page], offset < rows.count else { return }
+        change(&rows[offset])
+        pages[page] = rows
+    }
+
+    /// The index of the first unread row after `index`, looking through at most a few pages.
+    func nextUnread(after index: Int) -> Int? {
+        var candidate = index + 1
+        while candidate < count && candidate < index + Self.pageSize * 8 {
+            if let row = row(at: candidate), !row.read { return candidate }
+            candidate += 1
+        }
+        return nil
+    }
+
+    private func load(_ page: Int) {
+        var pageQuery = query
+        pageQuery.limit = Self.pageSize
+        pageQuery.offset = page * Self.pageSize
+        pages[page] = (try? store.articles(pageQuery)) ?? []
+        recent.removeAll { $0 == page }
+        recent.append(page)
+        if recent.count > Self.maxPages { pages[recent.removeFirst()] = nil }
+    }
+}

@@ -1,0 +1,64 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+
+/// The widgets of one article row, made once per visible slot and re-filled as the list
+/// scrolls: unread dot, title, feed and relative date, a one-line excerpt, a star.
+@MainActor
+final class ArticleRowWidget {
+    let root: WidgetPointer
+    private let dot: WidgetPointer
+    private let title: WidgetPointer
+    private let meta: WidgetPointer
+    private let excerpt: WidgetPointer
+    private let star: WidgetPointer
+
+    init() {
+        dot = Widgets.icon("media-record-symbolic", size: 10, classes: ["unread-dot"])
+        title = Widgets.label("", classes: ["article-row-title"])
+        star = Widgets.icon("starred-symbolic", size: 14, classes: ["starred-mark"])
+        meta = Widgets.label("", classes: ["article-row-meta"])
+        excerpt = Widgets.label("", classes: ["article-row-excerpt"])
+        gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
+        Widgets.expand(title, vertical: false)
+        let top = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [dot, title, star])
+        root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["article-row"], [top, meta, excerpt])
+    }
+
+    func show(_ row: ArticleRow?, now: Date = Date()) {
+        guard let row else {
+            gtk_label_set_text(OpaquePointer(title), "")
+            gtk_label_set_text(OpaquePointer(meta), "")
+            gtk_label_set_text(OpaquePointer(excerpt), "")
+            return
+        }
+        gtk_label_set_text(OpaquePointer(title), row.title ?? "Untitled")
+        gtk_label_set_text(OpaquePointer(meta), "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
+        gtk_label_set_text(OpaquePointer(excerpt), row.excerpt ?? "")
+        gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
+        gtk_widget_set_opacity(dot, row.read ? 0 : 1)
+        gtk_widget_set_visible(star, row.starred ? 1 : 0)
+        if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }
+        let state = [row.read ? nil : "unread", row.starred ? "starred" : nil].compactMap { $0 }.joined(separator: ", ")
+        Accessibility.setLabel(root, [row.title ?? "Untitled", row.feedTitle, RelativeDate.text(row.date, now: now), state]
+            .filter { !$0.isEmpty }.joined(separator: ", "))
+    }
+}
+
+/// "5 min ago", "Yesterday", "3 days ago", "12 Mar" — short enough for a list row.
+enum RelativeDate {
+    static func text(_ date: Date, now: Date) -> String {
+        let seconds = now.timeIntervalSince(date)
+        if seconds < 60 { return "Just now" }
+        if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
+        let calendar = Calendar.current
+        if calendar.isDate(date, inSameDayAs: now) { return "\(Int(seconds / 3600)) h ago" }
+        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
+            return "Yesterday"
+        }
+        if seconds < 7 * 86400 { return "\(Int(seconds / 86400)) days ago" }
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        return date.formatted(.dateTime.day().month(.abbreviated).year(sameYear ? .omitted : .defaultDigits))
+    }
+}

@@ -1,0 +1,86 @@
+import CGtk4
+import FeedParsing
+import GtkBridge
+
+/// Turns a sanitized article document into GTK widgets styled only by CSS classes over
+/// the theme's tokens: paragraphs and headings as selectable labels in the reading font,
+/// lists, quotes, code blocks, figures, rules and simple tables.
+@MainActor
+struct ArticleRenderer {
+    let images: ImageLoader?
+
+    func render(_ blocks: [ArticleBlock]) -> [WidgetPointer] {
+        blocks.map(render)
+    }
+
+    private func render(_ block: ArticleBlock) -> WidgetPointer {
+        switch block {
+        case .paragraph(let inlines):
+            return text(InlineMarkup.markup(inlines), classes: ["reading", "article-paragraph"])
+        case .heading(let level, let inlines):
+            let size = min(max(level, 1), 4)
+            return text(InlineMarkup.markup(inlines), classes: ["reading-title-\(size)", "article-heading"])
+        case .list(let ordered, let items):
+            let rows = items.enumerated().map { index, item -> WidgetPointer in
+                let marker = Widgets.label(ordered ? "\(index + 1)." : "•", classes: ["reading", "list-marker"], xalign: 1)
+                gtk_widget_set_valign(marker, GTK_ALIGN_START)
+                let body = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, render(item))
+                Widgets.expand(body, vertical: false)
+                return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["list-item"], [marker, body])
+            }
+            return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["article-list-block"], rows)
+        case .blockquote(let blocks):
+            return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["article-quote"], render(blocks))
+        case .code(let code, _):
+            let label = text(InlineMarkup.escape(code), classes: ["mono", "article-code"], wrap: false)
+            let scroller = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+            gtk_scrolled_window_set_child(OpaquePointer(scroller), label)
+            gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+            Widgets.addClasses(scroller, ["article-code-block"])
+            return scroller
+        case .image(let image):
+            return figure(image)
+        case .rule:
+            let rule = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+            Widgets.addClasses(rule, ["article-rule"])
+            return rule
+        case .table(let rows):
+            let grid = gtk_grid_new()!
+            Widgets.addClasses(grid, ["article-table"])
+            for (rowIndex, row) in rows.enumerated() {
+                for (columnIndex, cell) in row.enumerated() {
+                    let label = text(InlineMarkup.markup(cell.content),
+                                     classes: ["reading", cell.isHeader ? "table-header" : "table-cell"])
+                    gtk_grid_attach(cast(grid), label, Int32(columnIndex), Int32(rowIndex), 1, 1)
+                }
+            }
+            return grid
+        }
+    }
+
+    private func figure(_ image: ArticleImage) -> WidgetPointer {
+        var children: [WidgetPointer] = []
+        if let images {
+            children.append(images.picture(for: image.url, alt: image.alt, width: image.width, height: image.height))
+        } else {
+            let placeholder = Widgets.label(image.alt.isEmpty ? "Image not shown" : "Image: \(image.alt)",
+                                            classes: ["image-placeholder"], wrap: true)
+            children.append(placeholder)
+        }
+        if let caption = image.caption {
+            children.append(text(InlineMarkup.markup(caption), classes: ["figure-caption"]))
+        }
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["article-figure"], children)
+    }
+
+    /// A selectable, wrapping label showing `markup`; links open in the default browser.
+    func text(_ markup: String, classes: [String], wrap: Bool = true) -> WidgetPointer {
+        let label = Widgets.label("", classes: classes, wrap: wrap)
+        gtk_label_set_markup(OpaquePointer(label), markup)
+        gtk_label_set_selectable(OpaquePointer(label), 1)
+        gtk_label_set_max_width_chars(OpaquePointer(label), 70)
+        gtk_widget_set_focus_on_click(label, 0)
+        return label
+    }
+}

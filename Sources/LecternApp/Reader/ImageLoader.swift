@@ -1,0 +1,77 @@
+import CGtk4
+import Foundation
+import GtkBridge
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Loads article images off the main thread, caching them on disk under
+/// `$XDG_CACHE_HOME/lectern/images`, and shows each in a `GtkPicture` once it arrives —
+/// scrolling never waits for an image.
+@MainActor
+final class ImageLoader {
+    private let folder: URL
+    private let session: URLSession
+
+    init(folder: URL = DataLocations.cacheDirectory.appending(path: "images")) {
+        self.folder = folder
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        configuration.httpAdditionalHeaders = ["User-Agent": "Lectern/\(LecternVersion.string) (+https://lectern.dev)"]
+        session = URLSession(configuration: configuration)
+    }
+
+    /// A picture that fills in when the image is loaded; stays a calm placeholder on failure.
+    func picture(for address: String, alt: String, width: Int?, height: Int?) -> WidgetPointer {
+        let picture = gtk_picture_new()!
+        gtk_picture_set_can_shrink(cast(picture), 1)
+        gtk_picture_set_keep_aspect_ratio(cast(picture), 1)
+        gtk_picture_set_alternative_text(cast(picture), alt)
+        Widgets.addClasses(picture, ["article-image"])
+        if let width, let height, width > 0, height > 0 {
+            gtk_widget_set_size_request(picture, -1, Int32(min(height, 480)))
+        }
+        let object = Object(retaining: picture)
+        load(address) { data in
+            guard let data else { return }
+            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+            defer { g_bytes_unref(bytes) }
+            var error: UnsafeMutablePointer<GError>?
+            guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+                if let error { g_error_free(error) }
+                return
+            }
+            gtk_picture_set_paintable(object.as(GtkPicture.self), OpaquePointer(texture))
+            g_object_unref(UnsafeMutableRawPointer(texture))
+        }
+        return picture
+    }
+
+    private func load(_ address: String, completion: @escaping @MainActor (Data?) -> Void) {
+        guard let url = URL(string: address) else { return completion(nil) }
+        let cached = folder.appending(path: Self.cacheName(address))
+        let session = self.session
+        Task.detached {
+            var data = try? Data(contentsOf: cached)
+            if data == nil, ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
+                if url.isFileURL {
+                    data = try? Data(contentsOf: url)
+                } else if let (body, response) = try? await session.data(from: url),
+                          (response as? HTTPURLResponse)?.statusCode == 200, body.count < 20_000_000 {
+                    data = body
+                    try? body.write(to: cached, options: .atomic)
+                }
+            }
+            let result = data
+            await MainActor.run { completion(result) }
+        }
+    }
+
+    /// A stable file name for an address (FNV-1a, hex).
+    static func cacheName(_ address: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in address.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,31 @@
+import CGtk4
+import FeedParsing
+
+/// Article inlines as Pango markup for one label: text escaped, emphasis, code and links
+/// kept (links open in the browser through the label's `activate-link`).
+enum InlineMarkup {
+    static func markup(_ inlines: [ArticleInline]) -> String {
+        inlines.map(markup).joined()
+    }
+
+    static func markup(_ inline: ArticleInline) -> String {
+        switch inline {
+        case .text(let text): escape(text)
+        case .emphasis(let children): "<i>\(markup(children))</i>"
+        case .strong(let children): "<b>\(markup(children))</b>"
+        case .code(let text): "<tt>\(escape(text))</tt>"
+        case .link(let url, let children): "<a href=\"\(escape(url))\">\(markup(children))</a>"
+        case .lineBreak: "\n"
+        case .strikethrough(let children): "<s>\(markup(children))</s>"
+        case .subscript(let children): "<sub>\(markup(children))</sub>"
+        case .superscript(let children): "<sup>\(markup(children))</sup>"
+        }
+    }
+
+    /// Escapes text for Pango markup (g_markup_escape_text).
+    static func escape(_ text: String) -> String {
+        guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

@@ -1,0 +1,96 @@
+import CGtk4
+import GtkBridge
+import Library
+
+/// The sidebar: smart views (All, Unread, Starred, Today), then folders with their feeds.
+/// Unread counts follow reading; a failing feed shows a warning with its last error on
+/// hover; right-click a feed or folder for its menu.
+@MainActor
+final class SidebarController {
+    let widget: WidgetPointer
+    var onSelect: (@MainActor (SidebarItem) -> Void)?
+    /// Right-click on a feed or folder row: the item and the row to point the menu at.
+    var onContextMenu: (@MainActor (SidebarItem, WidgetPointer) -> Void)?
+    private let store: LibraryStore
+    private let list: WidgetPointer
+    private var items: [SidebarItem] = []
+    private var countLabels: [Int: WidgetPointer] = [:]
+    private var rebuilding = false
+
+    init(store: LibraryStore) {
+        self.store = store
+        list = gtk_list_box_new()
+        gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
+        Widgets.addClasses(list, ["navigation-list"])
+        let scroller = Widgets.verticalScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["sidebar-content"], [list]),
+                                                classes: ["sidebar"])
+        gtk_widget_set_size_request(scroller, 200, -1)
+        widget = scroller
+        Signals.connectWithPointer(UnsafeMutableRawPointer(list), "row-selected") { [weak self] row in
+            guard let self, !rebuilding, let row else { return }
+            let index = Int(gtk_list_box_row_get_index(cast(row)))
+            if items.indices.contains(index) { onSelect?(items[index]) }
+        }
+        rebuild()
+    }
+
+    var selected: SidebarItem? {
+        guard let row = gtk_list_box_get_selected_row(OpaquePointer(list)) else { return nil }
+        let index = Int(gtk_list_box_row_get_index(row))
+        return items.indices.contains(index) ? items[index] : nil
+    }
+
+    /// Re-reads folders, feeds and counts, keeping the selection.
+    func rebuild() {
+        let previous = selected?.view ?? .all
+        rebuilding = true
+        defer { rebuilding = false }
+        while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
+        countLabels = [:]
+        items = SidebarItem.smartViews
+        let folders = (try? store.folders()) ?? []
+        let feeds = (try? store.feeds()) ?? []
+        for folder in folders {
+            items.append(.folder(folder))
+            items += feeds.filter { $0.folderID == folder.id }.map(SidebarItem.feed)
+        }
+        items += feeds.filter { $0.folderID == nil }.map(SidebarItem.feed)
+        let counts = (try? store.unreadCounts()) ?? UnreadCounts()
+        for (index, item) in items.enumerated() {
+            let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index))
+            gtk_list_box_append(OpaquePointer(list), row.widget)
+            countLabels[index] = row.count
+            if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
+        }
+        let selectIndex = items.firstIndex { $0.view == previous } ?? 0
+        gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
+    }
+
+    /// Updates only the unread counts (cheap: after marking articles read).
+    func refreshCounts() {
+        let counts = (try? store.unreadCounts()) ?? UnreadCounts()
+        for (index, item) in items.enumerated() {
+            guard let label = countLabels[index] else { continue }
+            SidebarRow.setCount(label, item.count(in: counts))
+        }
+    }
+
+    /// Selects the row for `view`, if the sidebar has one.
+    func select(_ view: ArticleView) {
+        guard let index = items.firstIndex(where: { $0.view == view }) else { return }
+        gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
+    }
+
+    private func isFirstSubscription(_ index: Int) -> Bool {
+        index == SidebarItem.smartViews.count
+    }
+
+    private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {
+        let gesture = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_SECONDARY))
+        Signals.connectPressed(UnsafeMutableRawPointer(gesture), "pressed") { [weak self] _, _, _ in
+            self?.onContextMenu?(item, row)
+        }
+        gtk_widget_add_controller(row, gesture)
+    }
+}

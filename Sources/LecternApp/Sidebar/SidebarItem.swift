@@ -1,0 +1,50 @@
+import Library
+
+/// One row of the sidebar.
+enum SidebarItem: Equatable {
+    case smart(ArticleView, title: String, icon: String)
+    case folder(Folder)
+    case feed(Feed)
+
+    static let smartViews: [SidebarItem] = [
+        .smart(.all, title: "All Articles", icon: "view-list-symbolic"),
+        .smart(.unread, title: "Unread", icon: "mail-unread-symbolic"),
+        .smart(.starred, title: "Starred", icon: "starred-symbolic"),
+        .smart(.today, title: "Today", icon: "x-office-calendar-symbolic"),
+    ]
+
+    var view: ArticleView {
+        switch self {
+        case .smart(let view, _, _): view
+        case .folder(let folder): .folder(folder.id)
+        case .feed(let feed): .feed(feed.id)
+        }
+    }
+
+    var title: String {
+        switch self {
+        case .smart(_, let title, _): title
+        case .folder(let folder): folder.title
+        case .feed(let feed): feed.title ?? feed.url
+        }
+    }
+
+    /// The unread count shown beside the row (starred shows how many are starred).
+    func count(in counts: UnreadCounts) -> Int {
+        switch self {
+        case .smart(.starred, _, _): counts.starred
+        case .smart(.unread, _, _), .smart(.all, _, _): counts.all
+        case .smart: 0
+        case .folder(let folder): counts.byFolder[folder.id] ?? 0
+        case .feed(let feed): counts.byFeed[feed.id] ?? 0
+        }
+    }
+
+    /// A feed's last error in plain words, when it is failing.
+    var problem: String? {
+        guard case .feed(let feed) = self else { return nil }
+        if feed.fetchState.gone { return "This feed is gone (HTTP 410) and is no longer fetched." }
+        guard feed.fetchState.failureCount > 0 else { return nil }
+        return feed.fetchState.lastError
+    }
+}

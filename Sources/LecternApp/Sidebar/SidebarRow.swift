@@ -1,0 +1,39 @@
+import CGtk4
+import GtkBridge
+
+/// The widgets of one sidebar row.
+@MainActor
+enum SidebarRow {
+    static func make(_ item: SidebarItem, count: Int, isFirstFeedRow: Bool) -> (widget: WidgetPointer, count: WidgetPointer) {
+        let icon: WidgetPointer
+        var classes = ["sidebar-row"]
+        switch item {
+        case .smart(_, _, let name): icon = Widgets.icon(name, classes: ["sidebar-icon"])
+        case .folder: icon = Widgets.icon("folder-symbolic", classes: ["sidebar-icon"]); classes.append("folder-row")
+        case .feed(let feed):
+            icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
+            if feed.folderID != nil { classes.append("in-folder") }
+        }
+        let title = Widgets.label(item.title, classes: ["sidebar-title"])
+        Widgets.expand(title, vertical: false)
+        let countLabel = Widgets.label("", classes: ["sidebar-count"], xalign: 1)
+        setCount(countLabel, count)
+        var children = [icon, title]
+        if let problem = item.problem {
+            let warning = Widgets.icon("dialog-warning-symbolic", classes: ["feed-error"])
+            gtk_widget_set_tooltip_text(warning, problem)
+            children.append(warning)
+            classes.append("failing")
+        }
+        children.append(countLabel)
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: classes, children)
+        if let problem = item.problem { gtk_widget_set_tooltip_text(row, "\(item.title): \(problem)") }
+        if isFirstFeedRow { gtk_widget_add_css_class(row, "first-subscription") }
+        Accessibility.setLabel(row, count > 0 ? "\(item.title), \(count) unread" : item.title)
+        return (row, countLabel)
+    }
+
+    static func setCount(_ label: WidgetPointer, _ count: Int) {
+        gtk_label_set_text(OpaquePointer(label), count > 0 ? "\(count)" : "")
+    }
+}
