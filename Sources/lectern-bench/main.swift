@@ -1,7 +1,8 @@
 // lectern-bench: Lectern's side of `make bench` (release build). Each subcommand
 // measures one thing and prints one JSON line per measurement.
 //
-//   lectern-bench parse [--runs N] FILE...   parse throughput, one JSON line per file
+//   lectern-bench parse [--runs N] [--api data|file|both] FILE...
+//                                            parse throughput, one JSON line per file and API
 //   lectern-bench inspect FILE               the --inspect-feed JSON of one file (a dev aid
 //                                            for oracle_check.py; exit 0 / 1 not a feed / 2 usage)
 import Foundation
