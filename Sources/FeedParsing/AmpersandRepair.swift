@@ -1,8 +1,9 @@
 import Foundation
 
 /// Repairs the most common XML breakage in feeds before libxml2 sees it: bare `&`
-/// (`?a=1&b=2`, `AT&T`) and `&#X41;` with a capital X. libxml2 would drop such text
-/// in recovery mode. CDATA sections and comments are copied untouched.
+/// (`?a=1&b=2`, `AT&T`), `&#X41;` with a capital X, and a `<` that starts no tag
+/// (`a < b`, `<3`). libxml2 would drop such text in recovery mode, or stop at the `<`.
+/// CDATA sections and comments are copied untouched.
 ///
 /// The check is a `memchr` walk over the ampersands; only when one of them does not
 /// start a well-formed reference is the document rewritten, a chunk at a time.
@@ -30,6 +31,12 @@ enum AmpersandRepair {
                     ?? skipSection(p, at: index, open: "<!--", close: "-->") {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: p[index..<end]))
                     index = end
+                    continue
+                }
+                if !startsMarkup(p, after: index) {
+                    out.append(contentsOf: [38, 108, 116, 59]) // &lt;
+                    index += 1
+                    changed = true
                     continue
                 }
             } else if byte == UInt8(ascii: "&") {
@@ -131,6 +138,13 @@ enum AmpersandRepair {
             }
             return nil
         }
+    }
+
+    /// Whether the `<` at `index` can start markup: a name, `/`, `!` or `?`.
+    static func startsMarkup(_ p: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
+        guard index + 1 < p.count else { return false }
+        let next = p[index + 1]
+        return isNameStart(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
     }
 
     enum Kind { case valid, capitalHex, bare }
