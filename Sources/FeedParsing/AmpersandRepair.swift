@@ -1,26 +1,42 @@
 import Foundation
 
 /// Repairs the most common XML breakage in feeds before libxml2 sees it: bare `&`
-/// (`?a=1&b=2`, `AT&T`) and `&#X41;` with a capital X. libxml2 would drop such text
-/// in recovery mode. CDATA sections and comments are copied untouched.
+/// (`?a=1&b=2`, `AT&T`), `&#X41;` with a capital X, and a `<` that starts no tag
+/// (`a < b`, `<3`). libxml2 would drop such text in recovery mode, or stop at the `<`.
+/// CDATA sections and comments are copied untouched.
 ///
-/// The check is a `memchr` walk over the ampersands; a copy is made only when one of
-/// them does not start a well-formed reference.
+/// The check is a `memchr` walk over the ampersands; only when one of them does not
+/// start a well-formed reference is the document rewritten, a chunk at a time.
 enum AmpersandRepair {
-    /// The repaired bytes, or nil when nothing needs repairing.
-    static func repair(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
-        guard needsRepair(p) else { return nil }
+    /// Writes the repaired document to `emit` in pieces of about `chunkSize` bytes, so no
+    /// full copy of the document is ever held; stops early when `emit` returns false.
+    /// `emit` also receives how many input bytes have been read so far.
+    /// Returns whether anything was changed.
+    @discardableResult
+    static func repair(_ p: UnsafeBufferPointer<UInt8>, chunkSize: Int,
+                       emit: (UnsafeBufferPointer<UInt8>, Int) -> Bool) -> Bool {
         var out = [UInt8]()
-        out.reserveCapacity(p.count + 256)
+        out.reserveCapacity(chunkSize + 64)
         var index = 0
         var changed = false
+        func flush() -> Bool {
+            defer { out.removeAll(keepingCapacity: true) }
+            return out.withUnsafeBufferPointer { emit($0, index) }
+        }
         while index < p.count {
+            if out.count >= chunkSize, !flush() { return changed }
             let byte = p[index]
             if byte == UInt8(ascii: "<") {
                 if let end = skipSection(p, at: index, open: "<![CDATA[", close: "]]>")
                     ?? skipSection(p, at: index, open: "<!--", close: "-->") {
                     out.append(contentsOf: UnsafeBufferPointer(rebasing: p[index..<end]))
                     index = end
+                    continue
+                }
+                if !startsMarkup(p, after: index) {
+                    out.append(contentsOf: [38, 108, 116, 59]) // &lt;
+                    index += 1
+                    changed = true
                     continue
                 }
             } else if byte == UInt8(ascii: "&") {
@@ -41,15 +57,45 @@ enum AmpersandRepair {
             out.append(byte)
             index += 1
         }
-        return changed ? out : nil
+        if !out.isEmpty { _ = flush() }
+        return changed
     }
 
-    private static func needsRepair(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = p.baseAddress else { return false }
-        var index = 0
+    /// The whole repaired document, or nil when nothing needs repairing (for tests).
+    static func repair(_ p: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        guard needsRepair(p) else { return nil }
+        var whole = [UInt8]()
+        let changed = repair(p, chunkSize: 1 << 16) { chunk, _ in whole.append(contentsOf: chunk); return true }
+        return changed ? whole : nil
+    }
+
+    /// Whether any `&` outside CDATA does not start a well-formed reference.
+    static func needsRepair(_ p: UnsafeBufferPointer<UInt8>) -> Bool {
         var sections = CDATATracker()
-        while index < p.count {
-            guard let found = memchr(base + index, 38, p.count - index) else { return false }
+        return needsRepair(p, from: 0, to: p.count, sections: &sections)
+    }
+
+    /// `needsRepair` over a mapped file, a window at a time, handing pages back behind it.
+    static func needsRepair(_ p: UnsafeBufferPointer<UInt8>, pager: MappedFile?) -> Bool {
+        guard let pager, let base = p.baseAddress, let fileBase = pager.bytes.baseAddress,
+              base >= fileBase, base + p.count == fileBase + pager.bytes.count else { return needsRepair(p) }
+        let offset = fileBase.distance(to: base)
+        var sections = CDATATracker()
+        var found = false
+        pager.forEachWindow(from: offset) { start, end in
+            found = needsRepair(p, from: start - offset, to: end - offset, sections: &sections)
+            return !found
+        }
+        return found
+    }
+
+    /// Whether an `&` in `from..<to` needs repairing; `sections` carries on between calls.
+    private static func needsRepair(_ p: UnsafeBufferPointer<UInt8>, from: Int, to: Int,
+                                    sections: inout CDATATracker) -> Bool {
+        guard let base = p.baseAddress else { return false }
+        var index = from
+        while index < to {
+            guard let found = memchr(base + index, 38, to - index) else { return false }
             index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
             if referenceKind(p, at: index) != .valid, !sections.isInside(p, at: index) { return true }
             index += 1
@@ -92,6 +138,13 @@ enum AmpersandRepair {
             }
             return nil
         }
+    }
+
+    /// Whether the `<` at `index` can start markup: a name, `/`, `!` or `?`.
+    static func startsMarkup(_ p: UnsafeBufferPointer<UInt8>, after index: Int) -> Bool {
+        guard index + 1 < p.count else { return false }
+        let next = p[index + 1]
+        return isNameStart(next) || next == UInt8(ascii: "/") || next == UInt8(ascii: "!") || next == UInt8(ascii: "?")
     }
 
     enum Kind { case valid, capitalHex, bare }

@@ -2,15 +2,17 @@ import CLibXML2
 
 /// The three SAX events the builder reacts to.
 extension FeedBuilder {
-    func startElement(localName: UnsafePointer<xmlChar>, uri: UnsafePointer<xmlChar>?,
-                      attributes: SAXAttributes) {
+    func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
+                      uri: UnsafePointer<xmlChar>?, attributes: SAXAttributes) {
         clearWellFormedLatch()
         depth += 1
         let name = intern(localName: localName)
-        let namespace = intern(uri: uri)
+        let namespace = intern(uri: uri, prefix: prefix)
         var frame = frames[frames.count - 1]
         frame.name = name
         frame.namespace = namespace
+        frame.localName = localName
+        frame.prefix = prefix
         if attributes.count > 0 {
             if let base = attributes.xmlAttribute("base") {
                 frame.base = URLResolver.resolve(TextBytes.trimmed(base) ?? "", against: frame.base)

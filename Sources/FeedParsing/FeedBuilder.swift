@@ -43,6 +43,14 @@ final class FeedBuilder {
     /// Entities this parse resolves (declared, HTML, literal).
     let entities = DocumentEntities()
 
+    // Recovery.
+    /// The name an end tag really had when it did not match the open element.
+    var pendingEndTag: String?
+    /// Set once the builder's open elements differ from libxml2's (after a mismatch).
+    var diverged = false
+    /// Set when a `<` that starts no tag made libxml2 stop.
+    var sawStrayLessThan = false
+
     // Problems met.
     var errorCount = 0
     var errorMessages: [String] = []
@@ -59,6 +67,10 @@ final class FeedBuilder {
         var base: String?
         /// The xml:lang in force inside this element.
         var language: String?
+        /// libxml2's dictionary-owned local name and prefix, for matching end tags
+        /// after a mismatch (nil when not dictionary-owned).
+        var localName: UnsafePointer<xmlChar>?
+        var prefix: UnsafePointer<xmlChar>?
     }
 
     init(feedURL: String?) {
@@ -89,8 +101,13 @@ final class FeedBuilder {
         return name
     }
 
-    @inline(__always) func intern(uri: UnsafePointer<xmlChar>?) -> XMLNamespace {
-        guard let uri else { return .none }
+    /// The namespace of `uri`; an undeclared well-known prefix (`dc:`, `content:`,
+    /// `media:`…) stands for its usual namespace.
+    @inline(__always) func intern(uri: UnsafePointer<xmlChar>?, prefix: UnsafePointer<xmlChar>?) -> XMLNamespace {
+        guard let uri else {
+            guard let prefix else { return .none }
+            return XMLNamespace(wellKnownPrefix: String(cString: prefix)) ?? .other
+        }
         let key = UnsafeRawPointer(uri)
         if let known = namespaces[key] { return known }
         let namespace = XMLNamespace(uri: String(cString: uri))
@@ -99,7 +116,7 @@ final class FeedBuilder {
     }
 
     /// Only strings owned by the parser's dictionary keep their address for the whole parse.
-    private func isInterned(_ string: UnsafePointer<xmlChar>) -> Bool {
+    func isInterned(_ string: UnsafePointer<xmlChar>) -> Bool {
         guard let dict = context?.pointee.dict else { return false }
         return xmlDictOwns(dict, string) == 1
     }

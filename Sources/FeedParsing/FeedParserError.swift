@@ -11,6 +11,8 @@ public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible
     case noRootElement(detail: String)
     /// JSON that is not a JSON Feed; `reason` says what was found instead.
     case notJSONFeed(reason: String)
+    /// The file given to `FeedParser.parse(contentsOf:)` could not be read.
+    case unreadable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,8 @@ public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible
             return "not a feed: no root element was found (\(detail))"
         case .notJSONFeed(let reason):
             return "not a feed: JSON, but not a JSON Feed (\(reason))"
+        case .unreadable(let path, let reason):
+            return "cannot read \(path): \(reason); check that the file exists and is readable"
         }
     }
 }

@@ -10,19 +10,21 @@ enum InputDecoder {
         case converted([UInt8])
     }
 
+    /// - Parameter pager: the mapped file `p` lives in, if any: its pages are handed
+    ///   back as the checks go.
     static func decode(_ p: UnsafeBufferPointer<UInt8>, contentType: String?,
-                       warnings: inout [String]) -> Output {
+                       warnings: inout [String], pager: MappedFile? = nil) -> Output {
         let finding = CharsetSniffer.sniff(p, contentType: contentType)
         let body = UnsafeBufferPointer(rebasing: p[finding.skip...])
         switch family(of: finding.charset) {
         case .utf8:
-            let (valid, _) = UTF8Validator.check(body)
+            let (valid, _) = UTF8Validator.check(body, pager: pager)
             if valid { return .original(skip: finding.skip) }
             let (bytes, repaired) = UTF8Validator.repair(body)
             warnings.append("\(repaired) byte(s) were not valid UTF-8 and were read as Windows-1252")
             return .converted(bytes)
         case .singleByteLatin:
-            let (valid, multibyte) = UTF8Validator.check(body)
+            let (valid, multibyte) = UTF8Validator.check(body, pager: pager)
             if valid && !multibyte { return .original(skip: finding.skip) }
             if valid {
                 warnings.append("the \(finding.source.rawValue) says \(finding.charset) but the bytes are UTF-8; read as UTF-8")

@@ -6,14 +6,14 @@ enum SAXHandler {
     static func make() -> xmlSAXHandler {
         var handler = xmlSAXHandler()
         handler.initialized = UInt32(XML_SAX2_MAGIC)
-        handler.startElementNs = { context, localName, _, uri, _, _, attributeCount, _, attributes in
+        handler.startElementNs = { context, localName, prefix, uri, _, _, attributeCount, _, attributes in
             guard let context, let localName else { return }
-            feedBuilder(context).startElement(localName: localName, uri: uri,
+            feedBuilder(context).startElement(localName: localName, prefix: prefix, uri: uri,
                                           attributes: SAXAttributes(pointer: attributes, count: Int(attributeCount)))
         }
-        handler.endElementNs = { context, _, _, _ in
+        handler.endElementNs = { context, localName, prefix, _ in
             guard let context else { return }
-            feedBuilder(context).endElement()
+            feedBuilder(context).endTag(localName: localName, prefix: prefix)
         }
         handler.characters = { context, bytes, count in
             guard let context, let bytes else { return }
@@ -31,7 +31,17 @@ enum SAXHandler {
         handler.serror = { context, error in
             guard let context, let error else { return }
             let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-            feedBuilder(context).recordError(message, line: Int(error.pointee.line))
+            let builder = feedBuilder(context)
+            switch Int(error.pointee.code) {
+            case Int(XML_ERR_TAG_NAME_MISMATCH.rawValue):
+                // libxml2 pops the open element whatever the end tag said; remember what it said.
+                builder.pendingEndTag = error.pointee.str2.map { String(cString: $0) }
+            case Int(XML_ERR_NAME_REQUIRED.rawValue), Int(XML_ERR_LT_IN_ATTRIBUTE.rawValue):
+                builder.sawStrayLessThan = true // libxml2 2.9 halts here; the parse is retried repaired
+            default:
+                break
+            }
+            builder.recordError(message, line: Int(error.pointee.line))
         }
         return handler
     }

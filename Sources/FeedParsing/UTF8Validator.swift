@@ -50,6 +50,23 @@ enum UTF8Validator {
         return (true, multibyte)
     }
 
+    /// `check` over a mapped file, a window at a time, so the file's pages are handed
+    /// back as the check goes (the answer is the same: windows end between sequences).
+    static func check(_ p: UnsafeBufferPointer<UInt8>, pager: MappedFile?) -> (valid: Bool, hasMultibyte: Bool) {
+        guard let pager, let base = p.baseAddress, let fileBase = pager.bytes.baseAddress,
+              base >= fileBase, base + p.count == fileBase + pager.bytes.count else { return check(p) }
+        var valid = true
+        var multibyte = false
+        pager.forEachWindow(from: fileBase.distance(to: base)) { start, end in
+            let window = UnsafeBufferPointer(rebasing: pager.bytes[start..<end])
+            let result = check(window)
+            valid = result.valid
+            multibyte = multibyte || result.hasMultibyte
+            return valid
+        }
+        return (valid, multibyte)
+    }
+
     /// UTF-8 where every valid sequence is kept and every invalid byte is read as
     /// Windows-1252 (so mixed UTF-8 / cp1252 text comes out right). Also returns how
     /// many bytes were reinterpreted.

@@ -30,4 +30,20 @@ enum XMLNamespace: UInt8 {
         default: self = .other
         }
     }
+
+    /// The usual namespace of a well-known prefix, for feeds that use the prefix
+    /// without declaring it.
+    init?(wellKnownPrefix prefix: String) {
+        switch prefix.lowercased() {
+        case "dc": self = .dc
+        case "dcterms": self = .dcterms
+        case "content": self = .content
+        case "media": self = .media
+        case "itunes": self = .itunes
+        case "atom": self = .atom10
+        case "rdf": self = .rdf
+        case "xhtml": self = .xhtml
+        default: return nil
+        }
+    }
 }

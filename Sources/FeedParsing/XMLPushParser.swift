@@ -12,6 +12,7 @@ final class XMLPushParser {
     static let chunkSize = 256 * 1024
 
     private let context: xmlParserCtxtPtr
+    private let builder: FeedBuilder
 
     /// A parser reporting to `builder`, or nil when libxml2 cannot allocate one.
     init?(builder: FeedBuilder) {
@@ -19,28 +20,43 @@ final class XMLPushParser {
         let userData = Unmanaged.passUnretained(builder).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else { return nil }
         self.context = context
+        self.builder = builder
         xmlCtxtUseOptions(context, XMLPushParser.options)
         builder.context = context
     }
 
     deinit {
+        builder.context = nil
         xmlFreeParserCtxt(context)
     }
 
-    /// Parses all of `bytes` (UTF-8), stopping early when the builder asks to.
-    func parse(_ bytes: UnsafeBufferPointer<UInt8>, builder: FeedBuilder) {
+    /// Parses all of `bytes` (UTF-8), stopping early when the builder asks to. When the
+    /// bytes live in `pager`, each page is handed back once libxml2 has copied it.
+    func parse(_ bytes: UnsafeBufferPointer<UInt8>, pager: MappedFile? = nil) {
         guard let base = bytes.baseAddress else {
-            xmlParseChunk(context, nil, 0, 1)
+            finish()
             return
         }
         var offset = 0
-        while offset < bytes.count, !builder.stopped {
+        while offset < bytes.count {
             let length = min(XMLPushParser.chunkSize, bytes.count - offset)
-            let chunk = UnsafeRawPointer(base + offset).assumingMemoryBound(to: CChar.self)
-            xmlParseChunk(context, chunk, Int32(length), 0)
+            guard push(UnsafeBufferPointer(start: base + offset, count: length)) else { return }
             offset += length
+            pager?.releasePages(before: base + offset)
         }
+        finish()
+    }
+
+    /// Hands libxml2 the next piece of the document; false once the builder has stopped.
+    func push(_ chunk: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !builder.stopped, let base = chunk.baseAddress else { return !builder.stopped }
+        let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        xmlParseChunk(context, pointer, Int32(chunk.count), 0)
+        return !builder.stopped
+    }
+
+    /// Tells libxml2 the document has ended (unless the parse was stopped).
+    func finish() {
         if !builder.stopped { xmlParseChunk(context, nil, 0, 1) }
-        builder.context = nil
     }
 }

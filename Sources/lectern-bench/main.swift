@@ -1,7 +1,10 @@
 // lectern-bench: Lectern's side of `make bench` (release build). Each subcommand
 // measures one thing and prints one JSON line per measurement.
 //
-//   lectern-bench parse [--runs N] FILE...   parse throughput, one JSON line per file
+//   lectern-bench parse [--runs N] [--api data|file|both] FILE...
+//                                            parse throughput, one JSON line per file and API
+//   lectern-bench sanitize [--runs N] FILE   article sanitizer throughput over every entry's
+//                                            content (ArticleDocument.parse), one JSON line
 //   lectern-bench inspect FILE               the --inspect-feed JSON of one file (a dev aid
 //                                            for oracle_check.py; exit 0 / 1 not a feed / 2 usage)
 //   lectern-bench library [--articles N] [--view N]    search latency on N articles and
@@ -14,12 +17,15 @@ import FeedParsing
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] FILE... | inspect FILE | library | library-refresh | import-loop DB\n".utf8))
+    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] [--api data|file|both] FILE... | sanitize [--runs N] FILE | inspect FILE | library | library-refresh | import-loop DB
+".utf8))
     exit(2)
 }
 switch command {
 case "parse":
     exit(ParseBenchmark.run(Array(arguments.dropFirst())))
+case "sanitize":
+    exit(SanitizeBenchmark.run(Array(arguments.dropFirst())))
 case "inspect":
     exit(InspectCommand.run(Array(arguments.dropFirst())))
 case "library":

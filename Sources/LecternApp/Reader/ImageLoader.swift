@@ -25,9 +25,9 @@ final class ImageLoader {
     /// A picture that fills in when the image is loaded; stays a calm placeholder on failure.
     func picture(for address: String, alt: String, width: Int?, height: Int?) -> WidgetPointer {
         let picture = gtk_picture_new()!
-        gtk_picture_set_can_shrink(cast(picture), 1)
-        gtk_picture_set_keep_aspect_ratio(cast(picture), 1)
-        gtk_picture_set_alternative_text(cast(picture), alt)
+        gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
+        gtk_picture_set_keep_aspect_ratio(OpaquePointer(picture), 1)
+        gtk_picture_set_alternative_text(OpaquePointer(picture), alt)
         Widgets.addClasses(picture, ["article-image"])
         if let width, let height, width > 0, height > 0 {
             gtk_widget_set_size_request(picture, -1, Int32(min(height, 480)))
@@ -42,7 +42,7 @@ final class ImageLoader {
                 if let error { g_error_free(error) }
                 return
             }
-            gtk_picture_set_paintable(object.as(GtkPicture.self), OpaquePointer(texture))
+            gtk_picture_set_paintable(object.opaquePointer, OpaquePointer(texture))
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
         return picture

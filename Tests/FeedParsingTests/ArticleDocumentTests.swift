@@ -1,0 +1,129 @@
+import Foundation
+import Testing
+@testable import FeedParsing
+
+/// The article sanitizer: normal articles, then hostile HTML.
+@Suite struct ArticleDocumentTests {
+    let base = URL(string: "https://example.com/blog/post.html")
+
+    func parse(_ html: String) -> ArticleDocument { ArticleDocument.parse(html: html, baseURL: base) }
+
+    @Test func normalArticle() throws {
+        let html = String(decoding: try fixture("html/article.html"), as: UTF8.self)
+        let blocks = parse(html).blocks
+        #expect(blocks[0] == .heading(level: 2, content: [.text("Getting started")]))
+        #expect(blocks[1] == .paragraph([
+            .text("Read the "), .link(url: "https://example.com/docs/intro.html", children: [.text("intro")]),
+            .text(" and the "), .emphasis([.text("whole")]), .text(" "), .strong([.text("guide")]), .text("."),
+            .lineBreak, .text("Then begin."),
+        ]))
+        #expect(blocks[2] == .list(ordered: false, items: [[.paragraph([.text("One")])],
+                                                          [.paragraph([.text("Two "), .code("let x = 1")])]]))
+        #expect(blocks[3] == .list(ordered: true, items: [[.paragraph([.text("First")]),
+                                                          .list(ordered: false, items: [[.paragraph([.text("Nested")])]])]]))
+        #expect(blocks[4] == .blockquote([.paragraph([.text("Quoted text")])]))
+        #expect(blocks[5] == .code(text: "func f() {\n    return 1\n}", language: "swift"))
+        #expect(blocks[6] == .image(ArticleImage(url: "https://example.com/blog/img/chart.png", alt: "A chart",
+                                                 caption: [.text("Figure 1: "), .emphasis([.text("growth")])],
+                                                 width: 640, height: 480)))
+        #expect(blocks[7] == .rule)
+        #expect(blocks[8] == .table([
+            [ArticleTableCell(isHeader: true, content: [.text("Name")]), ArticleTableCell(isHeader: true, content: [.text("Value")])],
+            [ArticleTableCell(content: [.text("a")]), ArticleTableCell(content: [.strong([.text("1")])])],
+        ]))
+        #expect(blocks[9] == .paragraph([.text("Loose inline text at block level")]))
+        #expect(blocks.count == 10)
+    }
+
+    @Test func plainTextAndExcerpt() {
+        let document = parse("<h1>Title</h1><p>Hello <b>big</b>\n world.</p><ul><li>item</li></ul>")
+        #expect(document.plainText == "Title\nHello big world.\nitem")
+        #expect(document.excerpt(maxLength: 100) == "Title Hello big world. item")
+        #expect(document.excerpt(maxLength: 12) == "Title Hello…")
+        #expect(document.excerpt(maxLength: 3) == "Ti…")
+    }
+
+    @Test func whitespaceCollapsesAcrossElements() {
+        #expect(parse("  a  <b> b </b>  c ").blocks == [.paragraph([.text("a "), .strong([.text("b ")]), .text("c")])])
+        #expect(parse("a<span> </span>b").blocks == [.paragraph([.text("a b")])])
+        #expect(parse("<p>one</p>two<div>three</div>").blocks
+                == [.paragraph([.text("one")]), .paragraph([.text("two")]), .paragraph([.text("three")])])
+    }
+
+    @Test func preKeepsWhitespace() {
+        #expect(parse("<pre>\n  a\n\tb  <b>c</b><br>d</pre>").blocks == [.code(text: "  a\n\tb  c\nd", language: nil)])
+    }
+
+    @Test func scriptsStylesAndEmbeddedContentAreDropped() {
+        let html = """
+        <script>alert(1)</script><style>p{}</style><p onclick="x()" style="color:red">Safe</p>
+        <iframe src="https://evil.example/"></iframe><object data="x.swf"><p>fallback</p></object>
+        <form action="/steal"><input name="a"><button>Go</button></form><noscript>no</noscript>
+        <svg><script>alert(2)</script></svg>
+        """
+        #expect(parse(html).blocks == [.paragraph([.text("Safe")])])
+    }
+
+    @Test func javascriptURLsAreDropped() {
+        let html = """
+        <a href="javascript:alert(1)">a</a> <a href=" JaVa\tScRiPt:alert(1)">b</a>
+        <a href="data:text/html,<script>">c</a> <a href="vbscript:x">d</a>
+        <img src="javascript:alert(1)"><img src="data:image/svg+xml,<svg onload=x>">
+        """
+        #expect(parse(html).blocks == [.paragraph([.text("a b c d")])])
+    }
+
+    @Test func trackingPixelsAreDropped() {
+        let html = """
+        <p>x<img src="https://t.example/p.gif" width="1" height="1"><img src="/a.gif" width="2"><img src="/b.gif" height="0"></p>
+        <img src="/real.png" width="300">
+        """
+        #expect(parse(html).blocks == [.paragraph([.text("x")]),
+                                       .image(ArticleImage(url: "https://example.com/real.png", width: 300))])
+    }
+
+    @Test func linkedImageKeepsItsLink() {
+        #expect(parse("<p><a href='/big.png'><img src='small.png' alt='A'></a> text</p>").blocks == [
+            .paragraph([.text("text")]),
+            .image(ArticleImage(url: "https://example.com/blog/small.png", alt: "A", link: "https://example.com/big.png")),
+        ])
+    }
+
+    @Test func malformedNestingRecovers() {
+        let blocks = parse("<p><b>bold <i>both</b> italic?</i><li>stray item<table><td>cell<p>para").blocks
+        #expect(!blocks.isEmpty)
+        #expect(ArticleDocument(blocks: blocks).plainText.contains("bold both"))
+        #expect(ArticleDocument(blocks: blocks).plainText.contains("cell"))
+    }
+
+    @Test func entitySoup() {
+        let document = parse("<p>&amp;amp; &lt;b&gt; &nbsp;&copy;&#169;&#xA9;&bogus; &#0; &#x110000; &</p>")
+        #expect(document.plainText.hasPrefix("&amp; <b> \u{A0}©©©&bogus; "))
+    }
+
+    @Test func nulBytesAndInvalidUTF8() {
+        let invalid = String(decoding: [0x3C, 0x70, 0x3E, 0x61, 0xFF, 0xC3, 0x00, 0x62, 0x3C, 0x2F, 0x70, 0x3E], as: UTF8.self)
+        let document = parse(invalid + "<p>c\u{0}d</p>")
+        #expect(document.plainText == "a\u{FFFD}\u{FFFD}b\ncd")
+    }
+
+    @Test func tenMegabyteSingleLine() {
+        let html = String(repeating: "word <b>bold</b> ", count: 600_000) // about 10 MB on one line
+        let document = parse(html)
+        #expect(document.blocks.count == 1)
+        #expect(document.excerpt(maxLength: 20) == "word bold word bold…")
+    }
+
+    @Test func deepNestingDoesNotOverflow() {
+        for tag in ["div", "b", "blockquote", "span"] {
+            let html = String(repeating: "<\(tag)>", count: 100_000) + "deep" + String(repeating: "</\(tag)>", count: 100_000)
+            #expect(parse(html).plainText == "deep", "nested \(tag)")
+        }
+    }
+
+    @Test func emptyAndWhitespaceOnly() {
+        #expect(parse("").blocks.isEmpty)
+        #expect(parse("   \n ").blocks.isEmpty)
+        #expect(parse("<div><p> </p></div>").blocks.isEmpty)
+    }
+}
