@@ -16,6 +16,8 @@ public final class LecternApplication {
     private var settingsObserver: SettingsObserver?
     private(set) var themePicker: ThemePicker?
     private var themesFolderWatch: ThemesFolderWatch?
+    /// The refresh in progress, if any (cancelled by the Stop button).
+    var refreshTask: Task<Void, Never>?
     /// The library, opened on first use in the primary instance.
     private(set) lazy var libraryService: LibraryService? = {
         do {
@@ -139,7 +141,9 @@ public final class LecternApplication {
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
         if mainWindow == nil {
-            let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)
+            let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
+            let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
+            connectReading(window)
             pendingNotices.forEach { window.showNotice($0) }
             pendingNotices = []
             mainWindow = window
@@ -181,6 +185,7 @@ public final class LecternApplication {
         Actions.add("select-theme", to: map, string: { [unowned self] name in selectTheme(name) })
         Actions.add("reload-themes", to: map) { [unowned self] in reloadThemes() }
         Actions.add("open-themes-folder", to: map) { [unowned self] in openThemesFolder() }
+        installReadingActions()
         Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
         Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
         Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)

@@ -22,9 +22,11 @@ enum HTMLText {
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "<"), index + 1 < bytes.count, startsTag(bytes[index + 1]) {
+                    let inline = isInlineTag(bytes, at: index)
                     let skipped = skipRawText(bytes, tagAt: index)
                     index = skipped ?? endOfTag(bytes, from: index)
-                    pendingSpace = !out.isEmpty // a tag separates words (<p>a</p><p>b</p>)
+                    // A block tag separates words (<p>a</p><p>b</p>); an inline one does not (<b>new</b>,).
+                    if !inline { pendingSpace = !out.isEmpty }
                     continue
                 }
                 if byte == UInt8(ascii: "&"), let (decoded, next) = CharacterReference.decode(bytes, at: index) {
@@ -46,6 +48,22 @@ enum HTMLText {
         let cut = text.prefix(limit)
         if let space = cut.lastIndex(of: " ") { return String(cut[..<space]) + "…" }
         return String(cut) + "…"
+    }
+
+    private static let inlineTags: Set<String> = ["a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "dfn", "em",
+                                                  "font", "i", "kbd", "mark", "q", "s", "samp", "small", "span",
+                                                  "strike", "strong", "sub", "sup", "time", "tt", "u", "var"]
+
+    /// Whether the tag starting at `start` (`<name` or `</name`) is an inline element.
+    private static func isInlineTag(_ bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+        var index = start + 1
+        if index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        var name: [UInt8] = []
+        while index < bytes.count, isLetter(bytes[index]) || (bytes[index] >= 0x30 && bytes[index] <= 0x39), name.count < 8 {
+            name.append(bytes[index] | 0x20)
+            index += 1
+        }
+        return inlineTags.contains(String(decoding: name, as: UTF8.self))
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {

@@ -17,8 +17,7 @@ import FeedParsing
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let command = arguments.first else {
-    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] [--api data|file|both] FILE... | sanitize [--runs N] FILE | inspect FILE | library | library-refresh | import-loop DB
-".utf8))
+    FileHandle.standardError.write(Data("usage: lectern-bench parse [--runs N] [--api data|file|both] FILE... | sanitize [--runs N] FILE | inspect FILE | library | library-refresh | import-loop DB\n".utf8))
     exit(2)
 }
 switch command {

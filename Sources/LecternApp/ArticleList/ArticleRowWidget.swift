@@ -54,10 +54,9 @@ enum RelativeDate {
         if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
         let calendar = Calendar.current
         if calendar.isDate(date, inSameDayAs: now) { return "\(Int(seconds / 3600)) h ago" }
-        if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
-            return "Yesterday"
-        }
-        if seconds < 7 * 86400 { return "\(Int(seconds / 86400)) days ago" }
+        let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
+        if days == 1 { return "Yesterday" }
+        if days < 7 { return "\(days) days ago" }
         let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
         return date.formatted(.dateTime.day().month(.abbreviated).year(sameYear ? .omitted : .defaultDigits))
     }

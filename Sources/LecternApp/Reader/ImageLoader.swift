@@ -42,7 +42,7 @@ final class ImageLoader {
                 if let error { g_error_free(error) }
                 return
             }
-            gtk_picture_set_paintable(object.opaquePointer, OpaquePointer(texture))
+            gtk_picture_set_paintable(object.opaquePointer, texture)
             g_object_unref(UnsafeMutableRawPointer(texture))
         }
         return picture

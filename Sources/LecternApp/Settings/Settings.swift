@@ -28,6 +28,7 @@ final class Settings {
 
     // Reading and library
     var showImages = true
+    var markReadOnOpen = true
     var refreshIntervalMinutes = 60
     var retentionDays = 90
 

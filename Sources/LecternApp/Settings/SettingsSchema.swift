@@ -12,6 +12,7 @@ enum SettingsSchema {
         settings.textScale = file.number("appearance", "text-scale", in: Settings.textScaleRange) ?? settings.textScale
         settings.readingFont = file.text("appearance", "reading-font") ?? settings.readingFont
         settings.showImages = file.flag("reading", "show-images") ?? settings.showImages
+        settings.markReadOnOpen = file.flag("reading", "mark-read-on-open") ?? settings.markReadOnOpen
         settings.refreshIntervalMinutes = file.integer("library", "refresh-interval-minutes",
                                                        in: Settings.refreshIntervalRange) ?? settings.refreshIntervalMinutes
         settings.retentionDays = file.integer("library", "retention-days", in: Settings.retentionRange) ?? settings.retentionDays
@@ -29,6 +30,7 @@ enum SettingsSchema {
         file.setDouble("appearance", "text-scale", settings.textScale)
         set(file, "appearance", "reading-font", settings.readingFont)
         file.setBool("reading", "show-images", settings.showImages)
+        file.setBool("reading", "mark-read-on-open", settings.markReadOnOpen)
         file.setInteger("library", "refresh-interval-minutes", settings.refreshIntervalMinutes)
         file.setInteger("library", "retention-days", settings.retentionDays)
         file.setInteger("window", "width", settings.windowWidth)

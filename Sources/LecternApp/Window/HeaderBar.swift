@@ -4,13 +4,12 @@ import GtkBridge
 /// The header bar: add feed and refresh at the start, the main menu at the end.
 @MainActor
 enum HeaderBar {
-    static func make() -> WidgetPointer {
+    static func make(addFeed: WidgetPointer, refresh: WidgetPointer) -> WidgetPointer {
         let bar = gtk_header_bar_new()!
         let typed = OpaquePointer(bar)
-        let title = Widgets.label("Lectern", classes: ["window-title"], xalign: 0.5)
-        gtk_header_bar_set_title_widget(typed, title)
-        gtk_header_bar_pack_start(typed, Widgets.iconButton("list-add-symbolic", tooltip: "Add Feed"))
-        gtk_header_bar_pack_start(typed, Widgets.iconButton("view-refresh-symbolic", tooltip: "Refresh"))
+        gtk_header_bar_set_title_widget(typed, Widgets.label("Lectern", classes: ["window-title"], xalign: 0.5))
+        gtk_header_bar_pack_start(typed, addFeed)
+        gtk_header_bar_pack_start(typed, refresh)
         gtk_header_bar_pack_end(typed, mainMenuButton())
         Widgets.addClasses(bar, ["app-header"])
         return bar
@@ -18,21 +17,22 @@ enum HeaderBar {
 
     private static func mainMenuButton() -> WidgetPointer {
         let menu = g_menu_new()!
-        let section = g_menu_new()!
-        g_menu_append(section, "Themes…", "app.themes")
-        g_menu_append(section, "About Lectern", "app.about")
-        g_menu_append(section, "Quit", "app.quit")
-        g_menu_append_section(menu, nil, gMenuModel(section))
-        g_object_unref(UnsafeMutableRawPointer(section))
+        let sections: [[(String, String)]] = [
+            [("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
+            [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes")],
+            [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
+        ]
+        for items in sections {
+            let section = g_menu_new()!
+            for (title, action) in items { g_menu_append(section, title, action) }
+            g_menu_append_section(menu, nil, cast(section))
+            g_object_unref(UnsafeMutableRawPointer(section))
+        }
         let button = gtk_menu_button_new()!
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(OpaquePointer(button), gMenuModel(menu))
+        gtk_menu_button_set_menu_model(OpaquePointer(button), cast(menu))
         g_object_unref(UnsafeMutableRawPointer(menu))
         gtk_widget_set_tooltip_text(button, "Main Menu")
         return button
-    }
-
-    private static func gMenuModel(_ menu: OpaquePointer) -> UnsafeMutablePointer<GMenuModel> {
-        cast(menu)
     }
 }

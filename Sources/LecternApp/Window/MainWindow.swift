@@ -1,26 +1,40 @@
 import CGtk4
 import GtkBridge
 
-/// The main window: a header bar over three panes — sidebar, article list, reader.
-/// Styled only through CSS classes (`sidebar`, `article-list`, `reader`, …).
+/// The main window: a header bar over three panes — sidebar, article list, reader — or,
+/// for an empty library, the welcome page. Styled only through CSS classes.
 @MainActor
 final class MainWindow {
     let window: WidgetPointer
+    let refreshButton = RefreshButton()
+    let addFeed = AddFeedPopover()
+    let session: ReadingSession?
     private let settings: Settings
     private let banner = NoticeBanner()
+    private let undoBar = UndoBar()
+    private let stack: WidgetPointer
     private var outerPaned: WidgetPointer?
     private var innerPaned: WidgetPointer?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings, session: ReadingSession?) {
         self.settings = settings
+        self.session = session
         window = gtk_application_window_new(application)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_title(gtkWindow, "Lectern")
         gtk_window_set_default_size(gtkWindow, Int32(settings.windowWidth), Int32(settings.windowHeight))
         if settings.windowMaximized { gtk_window_maximize(gtkWindow) }
-        gtk_window_set_titlebar(gtkWindow, HeaderBar.make())
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, makePanes()]))
+        gtk_window_set_titlebar(gtkWindow, HeaderBar.make(addFeed: addFeed.button, refresh: refreshButton.widget))
+        stack = gtk_stack_new()
+        gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        gtk_stack_add_named(OpaquePointer(stack), makePanes(), "reading")
+        gtk_stack_add_named(OpaquePointer(stack), WelcomePage.make(), "welcome")
+        Widgets.expand(stack)
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, stack]))
         Widgets.addClasses(window, ["lectern-window"])
+        session?.onError = { [weak self] in self?.showNotice($0) }
+        session?.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
+        showWelcomeIfEmpty()
         Signals.connectReturningBool(UnsafeMutableRawPointer(window), "close-request") { [weak self] in
             self?.rememberGeometry()
             return false
@@ -31,7 +45,19 @@ final class MainWindow {
         gtk_window_present(cast(window))
     }
 
-    /// Copies the window's unmaximized size and maximized state into the settings.
+    /// The welcome page while the library has no subscriptions, the panes otherwise.
+    func showWelcomeIfEmpty() {
+        let empty = !(session?.hasSubscriptions ?? false)
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), empty ? "welcome" : "reading")
+    }
+
+    /// Re-reads the library into the panes.
+    func reloadLibrary() {
+        session?.libraryChanged()
+        showWelcomeIfEmpty()
+    }
+
+    /// Copies the window's unmaximized size, maximized state and pane widths into the settings.
     func rememberGeometry() {
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         var width: Int32 = 0, height: Int32 = 0
@@ -45,9 +71,6 @@ final class MainWindow {
         if let innerPaned { settings.articleListWidth = Int(gtk_paned_get_position(OpaquePointer(innerPaned))) }
     }
 
-    /// Re-reads the library into the panes.
-    func reloadLibrary() {}
-
     /// Shows a message in the banner above the panes until the user dismisses it.
     func showNotice(_ message: String) {
         banner.show(message)
@@ -56,9 +79,11 @@ final class MainWindow {
     private func makePanes() -> WidgetPointer {
         let content = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
         let listAndReader = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        configure(listAndReader, start: ArticleListPane.make(), end: ReaderPane.make(),
-                  position: Int32(settings.articleListWidth))
-        configure(content, start: SidebarPane.make(), end: listAndReader, position: Int32(settings.sidebarWidth))
+        let sidebar = session?.sidebar.widget ?? SidebarPane.make()
+        let list = session?.list.widget ?? ArticleListPane.make()
+        let reader = session?.reader.widget ?? ReaderPane.make()
+        configure(listAndReader, start: list, end: reader, position: Int32(settings.articleListWidth))
+        configure(content, start: sidebar, end: listAndReader, position: Int32(settings.sidebarWidth))
         Widgets.addClasses(content, ["main-panes"])
         Widgets.expand(content)
         outerPaned = content

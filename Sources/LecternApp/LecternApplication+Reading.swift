@@ -1,0 +1,112 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+
+/// Reading commands as application actions: the keyboard, the menus and D-Bus
+/// (`org.gtk.Actions`, used by the tests) all go through the same actions.
+extension LecternApplication {
+    func installReadingActions() {
+        let map = UnsafeMutableRawPointer(application.pointer)
+        let session: [(String, @MainActor (ReadingSession) -> Void)] = [
+            ("next-article", { $0.nextArticle() }), ("previous-article", { $0.previousArticle() }),
+            ("next-unread", { $0.nextUnread() }), ("toggle-read", { $0.toggleRead() }),
+            ("toggle-star", { $0.toggleStar() }), ("open-in-browser", { $0.openInBrowser() }),
+            ("search", { $0.focusSearch() }), ("mark-all-read", { $0.markAllRead() }),
+        ]
+        for (name, command) in session {
+            Actions.add(name, to: map) { [unowned self] in
+                if let reading = mainWindow?.session { command(reading) }
+            }
+        }
+        Actions.add("refresh", to: map) { [unowned self] in refreshAll() }
+        Actions.add("cancel-refresh", to: map) { [unowned self] in refreshTask?.cancel() }
+        Actions.add("add-feed", to: map) { [unowned self] in activate(); mainWindow?.addFeed.open() }
+        Actions.add("import-opml", to: map) { [unowned self] in chooseOPML(export: false) }
+        Actions.add("export-opml", to: map) { [unowned self] in chooseOPML(export: true) }
+        Actions.add("try-samples", to: map) { [unowned self] in trySamples() }
+        Actions.add("text-bigger", to: map) { [unowned self] in scaleText(by: 0.1) }
+        Actions.add("text-smaller", to: map) { [unowned self] in scaleText(by: -0.1) }
+        Actions.add("text-reset", to: map) { [unowned self] in settings.textScale = 1.0 }
+        Actions.add("shortcuts", to: map) { [unowned self] in ShortcutsWindow.present(parent: mainWindow?.window) }
+        let accelerators: [(String, [String])] = [
+            ("app.search", ["<Control>f"]), ("app.text-bigger", ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
+            ("app.text-smaller", ["<Control>minus", "<Control>KP_Subtract"]), ("app.text-reset", ["<Control>0"]),
+            ("app.shortcuts", ["F1", "<Control>question"]), ("app.mark-all-read", ["<Shift><Control>a"]),
+        ]
+        for (action, keys) in accelerators { Actions.setAccelerators(keys, for: action, on: map) }
+    }
+
+    /// Wires a new main window: single-letter keys (only when no text field has the
+    /// focus), Add Feed, and Enter on a row.
+    func connectReading(_ window: MainWindow) {
+        ReadingKeys.attach(to: window.window) { [unowned self] action in
+            g_action_group_activate_action(OpaquePointer(application.pointer), action, nil)
+        }
+        window.addFeed.onSubscribe = { [unowned self] address, done in subscribe(address, done: done) }
+    }
+
+    func refreshAll() {
+        guard refreshTask == nil, let service = libraryService else { return }
+        let button = mainWindow?.refreshButton
+        button?.setRunning(true)
+        let total = (try? service.store.feeds().count) ?? 0
+        button?.setProgress(done: 0, total: total)
+        refreshTask = Task { @MainActor [weak self] in
+            let report = await service.perform(LibraryRequest(refresh: true)) { line in
+                guard let progress = RefreshLine(line) else { return }
+                DispatchQueue.main.async { MainActor.assumeIsolated { button?.setProgress(done: progress.done, total: progress.total) } }
+            }
+            guard let self else { return }
+            refreshTask = nil
+            button?.setRunning(false)
+            libraryDidChange()
+            if !report.failures.isEmpty {
+                mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
+            }
+        }
+    }
+
+    private func subscribe(_ address: String, done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {
+        guard let service = libraryService else { return done(.failure(AddFeedFailure(message: "The library is not available."))) }
+        Task { @MainActor [weak self] in
+            do {
+                switch try await Subscriber(store: service.store, policy: service.policy).subscribe(url: address) {
+                case .subscribed: done(.success([]))
+                case .choices(let found): done(.success(found))
+                }
+                self?.libraryDidChange()
+            } catch {
+                done(.failure(AddFeedFailure(message: "\(error)")))
+            }
+        }
+    }
+
+    private func trySamples() {
+        guard let service = libraryService, let samples = locator?.data.appending(path: "samples/samples.opml") else { return }
+        Task { @MainActor [weak self] in
+            let report = await service.perform(LibraryRequest(importOPML: [samples.path], refresh: true)) { _ in }
+            self?.libraryDidChange()
+            if !report.failures.isEmpty { self?.notify("The sample feeds could not be added: \(report.failures.joined(separator: "; "))") }
+        }
+    }
+
+    private func scaleText(by step: Double) {
+        let range = Settings.textScaleRange
+        settings.textScale = min(max(((settings.textScale + step) * 10).rounded() / 10, range.lowerBound), range.upperBound)
+    }
+}
+
+/// A refresh progress line ("[3/10] …") read back into numbers.
+struct RefreshLine {
+    let done: Int
+    let total: Int
+
+    init?(_ line: String) {
+        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
+        let parts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
+        guard parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) else { return nil }
+        self.done = done
+        self.total = total
+    }
+}

@@ -1,0 +1,98 @@
+import CGtk4
+import FeedParsing
+import Foundation
+import GtkBridge
+import Library
+
+/// The reader pane: the selected article set in the theme's reading font at a ~70
+/// character measure, its header (title, feed, author, date, Open in Browser, star) and
+/// its attachments; or a calm placeholder when nothing is selected.
+@MainActor
+final class ReaderController {
+    let widget: WidgetPointer
+    var onToggleStar: (@MainActor () -> Void)?
+    var onOpenInBrowser: (@MainActor () -> Void)?
+    private let stack: WidgetPointer
+    private let scroller: WidgetPointer
+    private let column: WidgetPointer
+    private var starButton: WidgetPointer?
+    private(set) var article: Article?
+
+    init() {
+        column = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["reader-column"])
+        gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
+        scroller = Widgets.verticalScroller(column, classes: ["reader-scroller"])
+        let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: "Select an Article",
+                                    body: "Pick an article from the list to read it here.")
+        stack = gtk_stack_new()
+        gtk_stack_add_named(OpaquePointer(stack), empty, "empty")
+        gtk_stack_add_named(OpaquePointer(stack), scroller, "article")
+        Widgets.expand(stack)
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [stack])
+        gtk_widget_set_size_request(widget, 360, -1)
+    }
+
+    func showEmpty() {
+        article = nil
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "empty")
+    }
+
+    /// Shows `article`; `images` is nil when the show-images setting is off.
+    func show(_ article: Article, feedTitle: String, images: ImageLoader?) {
+        self.article = article
+        while let child = gtk_widget_get_first_child(column) { gtk_box_remove(cast(column), child) }
+        let renderer = ArticleRenderer(images: images)
+        gtk_box_append(cast(column), header(article, feedTitle: feedTitle, renderer: renderer))
+        let html = article.content ?? article.summary ?? ""
+        let document = ArticleDocument.parse(html: html, baseURL: article.link.flatMap(URL.init(string:)))
+        let blocks = document.blocks.isEmpty ? [.paragraph([.text("This article has no text. Open it in the browser to read it.")])]
+            : document.blocks
+        for block in renderer.render(blocks) { gtk_box_append(cast(column), block) }
+        if !article.enclosures.isEmpty { gtk_box_append(cast(column), attachments(article.enclosures)) }
+        gtk_stack_set_visible_child_name(OpaquePointer(stack), "article")
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+    }
+
+    /// Shows the star state after it changed.
+    func setStarred(_ starred: Bool) {
+        guard let starButton else { return }
+        gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
+        gtk_widget_set_tooltip_text(starButton, starred ? "Unstar (s)" : "Star (s)")
+        if starred { gtk_widget_add_css_class(starButton, "starred") } else { gtk_widget_remove_css_class(starButton, "starred") }
+    }
+
+    private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer) -> WidgetPointer {
+        let title = renderer.text(InlineMarkup.escape(article.title ?? "Untitled"), classes: ["article-title"])
+        var meta = [feedTitle]
+        if let author = article.authors.compactMap({ $0.name ?? $0.email }).first { meta.append(author) }
+        meta.append((article.published ?? article.updated ?? article.sortDate).formatted(date: .long, time: .shortened))
+        let metaLabel = Widgets.label(meta.joined(separator: " · "), classes: ["article-meta"], wrap: true)
+        let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
+        gtk_widget_set_tooltip_text(open, "Open in Browser (o)")
+        gtk_widget_set_sensitive(open, article.link == nil ? 0 : 1)
+        Signals.connect(UnsafeMutableRawPointer(open), "clicked") { [weak self] in self?.onOpenInBrowser?() }
+        let star = Widgets.iconButton("non-starred-symbolic", tooltip: "Star (s)", classes: ["flat", "star-button"])
+        Signals.connect(UnsafeMutableRawPointer(star), "clicked") { [weak self] in self?.onToggleStar?() }
+        starButton = star
+        setStarred(article.starred)
+        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"], [open, star])
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["article-header"], [title, metaLabel, actions])
+    }
+
+    private func attachments(_ enclosures: [Enclosure]) -> WidgetPointer {
+        var rows = [Widgets.label("Attachments", classes: ["attachments-heading"])]
+        for enclosure in enclosures {
+            let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
+            let details = [enclosure.type, enclosure.length.map(Self.size)].compactMap { $0 }.joined(separator: " · ")
+            let link = gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name)!
+            Widgets.addClasses(link, ["attachment-link"])
+            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"],
+                                    [link, Widgets.label(details, classes: ["attachment-details"])]))
+        }
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["attachments"], rows)
+    }
+
+    static func size(_ bytes: Int) -> String {
+        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+    }
+}

@@ -1,0 +1,84 @@
+import CGtk4
+import GtkBridge
+import Library
+
+/// The Add Feed popover: an address entry (a page address is enough), errors in plain
+/// words under it, and a choice when the page offers several feeds.
+@MainActor
+final class AddFeedPopover {
+    let button: WidgetPointer
+    private let popover: WidgetPointer
+    private let entry: WidgetPointer
+    private let status: WidgetPointer
+    private let choices: WidgetPointer
+    private let subscribe: WidgetPointer
+    /// Subscribes to an address; calls back with an error, choices, or nil when done.
+    var onSubscribe: (@MainActor (String, @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) -> Void)?
+
+    init() {
+        entry = gtk_entry_new()
+        Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", "https://example.org/blog")
+        gtk_widget_set_size_request(entry, 320, -1)
+        subscribe = Widgets.textButton("Subscribe", classes: ["primary"])
+        status = Widgets.label("", classes: ["add-feed-status"], wrap: true)
+        gtk_label_set_max_width_chars(OpaquePointer(status), 40)
+        choices = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["add-feed-choices"])
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [entry, subscribe])
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["add-feed"], [
+            Widgets.label("Add a Feed", classes: ["add-feed-title"]), row, status, choices,
+        ])
+        popover = gtk_popover_new()
+        gtk_popover_set_child(cast(popover), content)
+        button = gtk_menu_button_new()
+        gtk_menu_button_set_icon_name(OpaquePointer(button), "list-add-symbolic")
+        gtk_menu_button_set_popover(OpaquePointer(button), popover)
+        gtk_widget_set_tooltip_text(button, "Add Feed")
+        Signals.connect(UnsafeMutableRawPointer(subscribe), "clicked") { [weak self] in self?.submit() }
+        Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [weak self] in self?.submit() }
+    }
+
+    func open() { gtk_menu_button_popup(OpaquePointer(button)) }
+
+    private func submit(_ address: String? = nil) {
+        let text = (address ?? string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return showStatus("Type the address of a site or a feed.", error: true) }
+        let normalized = text.contains("://") ? text : "https://" + text
+        showStatus("Looking for feeds at \(normalized)…", error: false)
+        clearChoices()
+        gtk_widget_set_sensitive(subscribe, 0)
+        onSubscribe?(normalized) { [weak self] result in
+            guard let self else { return }
+            gtk_widget_set_sensitive(subscribe, 1)
+            switch result {
+            case .failure(let failure): showStatus(failure.message, error: true)
+            case .success(let found) where found.isEmpty:
+                gtk_editable_set_text(OpaquePointer(entry), "")
+                showStatus("", error: false)
+                gtk_popover_popdown(cast(popover))
+            case .success(let found):
+                showStatus("This page offers \(found.count) feeds. Choose one:", error: false)
+                for feed in found {
+                    let choice = Widgets.textButton(feed.title ?? feed.url, classes: ["flat", "add-feed-choice"])
+                    gtk_widget_set_tooltip_text(choice, feed.url)
+                    Signals.connect(UnsafeMutableRawPointer(choice), "clicked") { [weak self] in self?.submit(feed.url) }
+                    gtk_box_append(cast(choices), choice)
+                }
+            }
+        }
+    }
+
+    private func clearChoices() {
+        while let child = gtk_widget_get_first_child(choices) { gtk_box_remove(cast(choices), child) }
+    }
+
+    private func showStatus(_ text: String, error: Bool) {
+        gtk_label_set_text(OpaquePointer(status), text)
+        gtk_widget_set_visible(status, text.isEmpty ? 0 : 1)
+        if error { gtk_widget_add_css_class(status, "error-text") } else { gtk_widget_remove_css_class(status, "error-text") }
+    }
+}
+
+/// Why subscribing failed, in plain words.
+struct AddFeedFailure: Error {
+    let message: String
+}

@@ -1,0 +1,37 @@
+import CGtk4
+import GtkBridge
+
+/// The Keyboard Shortcuts window (F1 or Ctrl+?).
+@MainActor
+enum ShortcutsWindow {
+    static let groups: [(String, [(String, String)])] = [
+        ("Reading", [("j", "Next article"), ("k", "Previous article"), ("n", "Next unread article"),
+                     ("m", "Mark read or unread"), ("s", "Star or unstar"), ("o Return", "Open in browser")]),
+        ("Library", [("r", "Refresh all feeds"), ("slash <Control>f", "Search articles"),
+                     ("<Shift><Control>a", "Mark all as read")]),
+        ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),
+                        ("<Control>0", "Reset text size"), ("<Control>t", "Themes")]),
+        ("General", [("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
+                     ("<Control>q", "Quit")]),
+    ]
+
+    static func present(parent: WidgetPointer?) {
+        var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
+        xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
+        for (title, shortcuts) in groups {
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(title)</property>"
+            for (keys, meaning) in shortcuts {
+                xml += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">\(InlineMarkup.escape(keys))</property>"
+                xml += "<property name=\"title\">\(InlineMarkup.escape(meaning))</property></object></child>"
+            }
+            xml += "</object></child>"
+        }
+        xml += "</object></child></object></interface>"
+        let builder = gtk_builder_new_from_string(xml, -1)!
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        guard let window = gtk_builder_get_object(builder, "window") else { return }
+        let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
+        if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
+        gtk_window_present(gtkWindow)
+    }
+}

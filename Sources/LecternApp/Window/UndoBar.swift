@@ -1,0 +1,37 @@
+import CGtk4
+import GtkBridge
+
+/// A short-lived bar with an Undo button (after marking everything read).
+@MainActor
+final class UndoBar {
+    let widget: WidgetPointer
+    private let label: WidgetPointer
+    private var undo: (@MainActor () -> Void)?
+    private var hideTimer: MainLoop.Source?
+
+    init() {
+        label = Widgets.label("", classes: ["undo-text"])
+        Widgets.expand(label, vertical: false)
+        let button = Widgets.textButton("Undo", classes: ["ghost"])
+        widget = gtk_revealer_new()
+        gtk_revealer_set_child(OpaquePointer(widget), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12,
+                                                                  classes: ["undo-bar"], [label, button]))
+        Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in
+            self?.undo?()
+            self?.hide()
+        }
+    }
+
+    func show(_ message: String, undo: @escaping @MainActor () -> Void) {
+        self.undo = undo
+        gtk_label_set_text(OpaquePointer(label), message)
+        gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)
+        hideTimer?.remove()
+        hideTimer = MainLoop.timeout(milliseconds: 10_000) { [weak self] in self?.hide(); return false }
+    }
+
+    private func hide() {
+        undo = nil
+        gtk_revealer_set_reveal_child(OpaquePointer(widget), 0)
+    }
+}
