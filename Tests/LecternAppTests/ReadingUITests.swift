@@ -1,0 +1,71 @@
+import Foundation
+import Library
+import Testing
+import TestSupport
+import Theming
+
+/// The real app with a seeded library: what the panes show, and reading commands (the
+/// actions the keys j/k/n/m/s trigger) changing the selection and the stored status.
+@Suite("Reading UI", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct ReadingUITests {
+    private let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+
+    private func seededSandbox() throws -> LecternSandbox {
+        let sandbox = try LecternSandbox()
+        let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
+        let seeded = sandbox.run(["--batch", opml, "--refresh"], environment: ["DISPLAY": nil])
+        try #require(seeded.status == 0, "\(seeded.stderr)")
+        return sandbox
+    }
+
+    private func activate(_ action: String, in sandbox: LecternSandbox) {
+        _ = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
+                                            "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
+                        environment: sandbox.environment)
+    }
+
+    @Test(arguments: [("Paper", "light"), ("Paper", "dark"), ("Midnight", "light"), ("Midnight", "dark")])
+    func thePanesWearTheThemeInBothVariants(themeName: String, scheme: String) throws {
+        let sandbox = try seededSandbox()
+        let shot = sandbox.root.appending(path: "\(themeName)-\(scheme).png").path
+        let result = sandbox.run(["--theme", themeName, "--color-scheme", scheme, "--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot))
+        let theme = try #require(catalog.theme(named: themeName))
+        let variant = try #require(ColorScheme(rawValue: scheme))
+        #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == theme.color(.bgPrimary, for: variant).hex.lowercased(),
+                "the reader pane")
+        #expect(image.hex(x: 60, y: image.height - 40) == theme.color(.bgSecondary, for: variant).hex.lowercased(),
+                "the sidebar")
+        #expect(image.count(of: theme.color(.stateUnread, for: variant).hex.lowercased()) > 20, "unread dots in the list")
+    }
+
+    @Test func readingCommandsMoveTheSelectionAndAreStored() throws {
+        let sandbox = try seededSandbox()
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
+        let newest = try store.articles(ArticleQuery(view: .all, limit: 5))
+        try #require(newest.count == 5)
+        #expect(try store.unreadCounts().all == 5)
+
+        activate("next-article", in: sandbox)       // j: opens the newest, marked read on open
+        activate("next-article", in: sandbox)       // j: the second
+        activate("toggle-star", in: sandbox)        // s: star it
+        activate("previous-article", in: sandbox)   // k: back to the first
+        activate("toggle-read", in: sandbox)        // m: mark it unread again
+        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
+
+        let first = try #require(try store.article(id: newest[0].id))
+        let second = try #require(try store.article(id: newest[1].id))
+        #expect(!first.read, "m toggled the first article back to unread")
+        #expect(second.read && second.starred)
+        #expect(try store.unreadCounts().all == 4)
+
+        activate("next-unread", in: sandbox)        // n: from the first, the next unread skips the read second
+        activate("toggle-star", in: sandbox)
+        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
+                "n moved to the third article")
+    }
+}
