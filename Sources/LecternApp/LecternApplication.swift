@@ -186,6 +186,7 @@ public final class LecternApplication {
         Actions.add("reload-themes", to: map) { [unowned self] in reloadThemes() }
         Actions.add("open-themes-folder", to: map) { [unowned self] in openThemesFolder() }
         installReadingActions()
+        installSubscriptionActions()
         Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
         Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
         Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)

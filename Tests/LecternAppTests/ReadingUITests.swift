@@ -18,10 +18,22 @@ struct ReadingUITests {
         return sandbox
     }
 
-    private func activate(_ action: String, in sandbox: LecternSandbox) {
+    private func activate(_ action: String, _ parameter: String = "[]", in sandbox: LecternSandbox) {
         _ = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
-                                            "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
+                                            "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
                         environment: sandbox.environment)
+    }
+
+    @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() throws {
+        let sandbox = try seededSandbox()
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
+        let feed = try #require(try store.feeds().first { $0.title == "The Reading Room" })
+        try #require(feed.folderID != nil)
+        activate("move-feed", "[<'\(feed.id):none'>]", in: sandbox)
+        #expect(waitUntil(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
     }
 
     @Test(arguments: [("Paper", "light"), ("Paper", "dark"), ("Midnight", "light"), ("Midnight", "dark")])

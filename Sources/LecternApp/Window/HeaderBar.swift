@@ -18,7 +18,7 @@ enum HeaderBar {
     private static func mainMenuButton() -> WidgetPointer {
         let menu = g_menu_new()!
         let sections: [[(String, String)]] = [
-            [("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
+            [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
             [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes")],
             [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
         ]

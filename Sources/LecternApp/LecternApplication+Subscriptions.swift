@@ -1,0 +1,112 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+
+/// Managing subscriptions from the sidebar, without drag and drop: a menu on each feed
+/// and folder (rename, move to a folder, unsubscribe with confirmation, delete folder)
+/// and New Folder… in the main menu. Targets travel as strings: "feed:12", "folder:3",
+/// and for moves "12:3" (feed 12 into folder 3) or "12:none".
+extension LecternApplication {
+    func installSubscriptionActions() {
+        let map = UnsafeMutableRawPointer(application.pointer)
+        Actions.add("new-folder", to: map) { [unowned self] in newFolder() }
+        Actions.add("rename", to: map, string: { [unowned self] target in rename(target) })
+        Actions.add("move-feed", to: map, string: { [unowned self] target in moveFeed(target) })
+        Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
+        Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
+    }
+
+    /// The context menu for a sidebar row.
+    func showContextMenu(for item: SidebarItem, at row: WidgetPointer) {
+        guard let store = libraryService?.store else { return }
+        let menu = g_menu_new()!
+        switch item {
+        case .feed(let feed):
+            append(menu, "Rename…", "app.rename", "feed:\(feed.id)")
+            let move = g_menu_new()!
+            append(move, "No Folder", "app.move-feed", "\(feed.id):none")
+            for folder in (try? store.folders()) ?? [] { append(move, folder.title, "app.move-feed", "\(feed.id):\(folder.id)") }
+            g_menu_append_submenu(menu, "Move to Folder", cast(move))
+            g_object_unref(UnsafeMutableRawPointer(move))
+            append(menu, "Unsubscribe…", "app.unsubscribe", "feed:\(feed.id)")
+        case .folder(let folder):
+            append(menu, "Rename…", "app.rename", "folder:\(folder.id)")
+            append(menu, "Delete Folder…", "app.delete-folder", "folder:\(folder.id)")
+        case .smart:
+            g_object_unref(UnsafeMutableRawPointer(menu))
+            return
+        }
+        let popover = gtk_popover_menu_new_from_model(cast(menu))!
+        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_widget_set_parent(popover, row)
+        Signals.connect(UnsafeMutableRawPointer(popover), "closed") {
+            MainLoop.idleOnce { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(cast(popover))
+    }
+
+    private func append(_ menu: OpaquePointer, _ title: String, _ action: String, _ target: String) {
+        let item = g_menu_item_new(title, nil)!
+        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
+        g_menu_append_item(menu, item)
+        g_object_unref(UnsafeMutableRawPointer(item))
+    }
+
+    private func newFolder() {
+        Prompts.text(parent: mainWindow?.window, title: "New Folder", label: "Name of the new folder",
+                     initial: "", accept: "Create") { [unowned self] name in
+            change { try $0.folder(named: name) }
+        }
+    }
+
+    private func rename(_ target: String) {
+        guard let store = libraryService?.store, let (kind, id) = Self.parse(target) else { return }
+        let current = kind == "feed" ? (try? store.feed(id: id))??.title : (try? store.folders())?.first { $0.id == id }?.title
+        Prompts.text(parent: mainWindow?.window, title: kind == "feed" ? "Rename Feed" : "Rename Folder",
+                     label: "New name", initial: current ?? "", accept: "Rename") { [unowned self] name in
+            change { store in kind == "feed" ? try store.renameFeed(id, to: name) : try store.renameFolder(id, to: name) }
+        }
+    }
+
+    private func moveFeed(_ target: String) {
+        let parts = target.split(separator: ":")
+        guard parts.count == 2, let feedID = Int64(parts[0]) else { return }
+        change { try $0.moveFeed(feedID, toFolder: Int64(parts[1])) }
+    }
+
+    private func unsubscribe(_ target: String) {
+        guard let store = libraryService?.store, let (_, id) = Self.parse(target),
+              let feed = (try? store.feed(id: id)) ?? nil else { return }
+        Prompts.confirm(parent: mainWindow?.window, message: "Unsubscribe from “\(feed.title ?? feed.url)”?",
+                        detail: "Its articles leave your library, starred ones included. You can subscribe again later.",
+                        accept: "Unsubscribe") { [unowned self] in
+            change { try $0.deleteFeed(id) }
+        }
+    }
+
+    private func deleteFolder(_ target: String) {
+        guard let (_, id) = Self.parse(target) else { return }
+        Prompts.confirm(parent: mainWindow?.window, message: "Delete this folder?",
+                        detail: "Its feeds stay subscribed and move out of the folder.", accept: "Delete") { [unowned self] in
+            change { try $0.deleteFolder(id) }
+        }
+    }
+
+    /// Runs a library change and shows its result (or its error, in plain words).
+    private func change(_ body: (LibraryStore) throws -> Void) {
+        guard let store = libraryService?.store else { return }
+        do {
+            try body(store)
+            libraryDidChange()
+        } catch {
+            notify("That change could not be saved: \(error)")
+        }
+    }
+
+    private static func parse(_ target: String) -> (String, Int64)? {
+        let parts = target.split(separator: ":")
+        guard parts.count == 2, let id = Int64(parts[1]) else { return nil }
+        return (String(parts[0]), id)
+    }
+}
