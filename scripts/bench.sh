@@ -28,6 +28,33 @@ else
   echo "== Feed parsing skipped: $SHARED/bench is absent (it ships beside the project on team machines)"
 fi
 
+echo "== Library: search latency on 100k articles; opening the 50k-article All view"
+LECTERN_BENCH_KEEP=1 "$BENCH" library --articles 100000 --view 50000 2> "$OUT/library.log" | tee -a "$OUT/results.jsonl"
+KEPT=$(sed -n 's/^kept //p' "$OUT/library.log" | tail -1)
+
+echo "== Refresh 500 feeds from a loopback server: Lectern, then newsboat on the same URLs"
+coproc SERVER { exec python3 Tests/LibraryTests/Fixtures/server.py; }
+read -r PORT <&"${SERVER[0]}"
+"$BENCH" library-refresh --base "http://127.0.0.1:$PORT" --feeds 500 | tee -a "$OUT/results.jsonl"
+if command -v newsboat >/dev/null; then
+  for i in $(seq 0 499); do echo "http://127.0.0.1:$PORT/bench/$i.xml"; done > "$OUT/newsboat-urls"
+  rm -rf "$OUT/newsboat-home"; mkdir -p "$OUT/newsboat-home"
+  for run in first all-304; do
+    HOME="$OUT/newsboat-home" python3 scripts/timed.py "newsboat-reload-$run" -- \
+      newsboat -u "$OUT/newsboat-urls" -c "$OUT/newsboat-home/cache.db" -x reload | tee -a "$OUT/results.jsonl"
+  done
+fi
+kill "$SERVER_PID" 2>/dev/null || true
+
+if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
+  echo "== Start-up with a 50k-article library (launch to first painted frame, saved, quit)"
+  rm -rf "$OUT/ui-home"; mkdir -p "$OUT/ui-home/d/lectern"
+  cp "$KEPT/view.sqlite" "$OUT/ui-home/d/lectern/library.sqlite"
+  LECTERN_BENCH_DATA="$OUT/ui-home/d" scripts/headless.sh python3 scripts/measure_startup.py .build/release/lectern 7 \
+    | sed 's/startup-screenshot/startup-50k-library/' | tee -a "$OUT/results.jsonl"
+  rm -rf "$KEPT"
+fi
+
 echo "== Start-up: lectern --screenshot (launch to first painted frame, saved, quit), headless"
 echo "   with a session bus, then with none (start-up must not wait on D-Bus)"
 scripts/headless.sh python3 scripts/measure_startup.py .build/release/lectern 7 | tee -a "$OUT/results.jsonl"

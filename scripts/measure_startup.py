@@ -8,7 +8,8 @@ binary, runs = sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 7
 times, peak_kb = [], 0
 for _ in range(runs):
     with tempfile.TemporaryDirectory() as home:
-        env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/c", XDG_DATA_HOME=f"{home}/d",
+        data = os.environ.get("LECTERN_BENCH_DATA", f"{home}/d")  # a prepared library, if given
+        env = dict(os.environ, HOME=home, XDG_CONFIG_HOME=f"{home}/c", XDG_DATA_HOME=data,
                    XDG_CACHE_HOME=f"{home}/k")
         start = time.perf_counter()
         subprocess.run([binary, "--screenshot", f"{home}/shot.png"], env=env, check=True,

@@ -66,28 +66,27 @@ extension LecternApplication {
     /// for Lectern's own launch, quits. A forwarded request leaves the window open.
     private func takeScreenshot(of window: WidgetPointer, to path: String, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
         let remote = g_application_command_line_get_is_remote(commandLine) != 0
-        g_object_ref(UnsafeMutableRawPointer(commandLine))   // keeps the caller waiting for our answer
-        let settled: (@escaping @MainActor () -> Void) -> Void = { [unowned self] body in
-            if let desktop = themeController?.desktop { desktop.whenSettled(body) } else { body() }
+        let caller = CommandLineReference(commandLine)   // the caller waits for our answer
+        let capture: @MainActor () -> Void = { [unowned self] in
+            WidgetCapture.capture(window, to: path) { [unowned self] result in
+                let status: Int32
+                switch result {
+                case .success(let size):
+                    caller.print("Saved a \(size.width)×\(size.height) screenshot to \(path)")
+                    status = 0
+                case .failure(let error):
+                    caller.printError("lectern: could not save the screenshot: \(error)")
+                    status = 1
+                }
+                caller.finish(status: status)
+                if !remote {
+                    exitStatus = status
+                    quit()
+                }
+            }
         }
         // Capture the settled look: after the desktop's preference has arrived.
-        settled { WidgetCapture.capture(window, to: path) { [unowned self] result in
-            let status: Int32
-            switch result {
-            case .success(let size):
-                lectern_command_line_print(commandLine, "Saved a \(size.width)×\(size.height) screenshot to \(path)\n")
-                status = 0
-            case .failure(let error):
-                lectern_command_line_printerr(commandLine, "lectern: could not save the screenshot: \(error)\n")
-                status = 1
-            }
-            g_application_command_line_set_exit_status(commandLine, status)
-            g_object_unref(UnsafeMutableRawPointer(commandLine))
-            if !remote {
-                exitStatus = status
-                quit()
-            }
-        } }
+        if let desktop = themeController?.desktop { desktop.whenSettled(capture) } else { capture() }
     }
 
     /// An absolute path for a file argument given relative to the launching process.

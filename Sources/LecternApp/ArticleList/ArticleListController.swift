@@ -13,8 +13,8 @@ final class ArticleListController {
     let widget: WidgetPointer
     /// Called when the selection changes (nil when nothing is selected).
     var onSelect: (@MainActor (ArticleRow?) -> Void)?
-    /// Called when the list's contents change (to update counts elsewhere).
-    var onChange: (@MainActor () -> Void)?
+    /// Enter (or a double click) on a row.
+    var onActivate: (@MainActor () -> Void)?
 
     private let cache: ArticleRowCache
     private let model: OpaquePointer            // LecternIndexModel, owned by the selection
@@ -49,6 +49,7 @@ final class ArticleListController {
         Signals.connectWithPointer(UnsafeMutableRawPointer(selection), "notify::selected") { [weak self] _ in
             self?.selectionChanged()
         }
+        Signals.connectWithUInt(UnsafeMutableRawPointer(listView), "activate") { [weak self] _ in self?.onActivate?() }
         header.onFilter = { [weak self] in self?.filter = $0; self?.reload() }
         header.onSearch = { [weak self] in self?.search = $0.isEmpty ? nil : $0; self?.reload() }
     }
@@ -72,7 +73,6 @@ final class ArticleListController {
         } else {
             onSelect?(nil)
         }
-        onChange?()
     }
 
     var selectedIndex: Int? {

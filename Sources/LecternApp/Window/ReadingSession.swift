@@ -26,6 +26,7 @@ final class ReadingSession {
         reader = ReaderController()
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title) }
         list.onSelect = { [weak self] row in self?.open(row) }
+        list.onActivate = { [weak self] in self?.openInBrowser() }
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
         list.show(.all, title: "All Articles")
