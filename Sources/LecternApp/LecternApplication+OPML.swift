@@ -18,7 +18,7 @@ extension LecternApplication {
         g_object_unref(UnsafeMutableRawPointer(filter))
         var owner: Object? = Object(adopting: chooser)   // kept alive until the user answers
         Signals.connectWithUInt(UnsafeMutableRawPointer(chooser), "response") { [unowned self] response in
-            defer { owner = nil }
+            defer { if owner != nil { owner = nil } }   // the dialog is done: let it go
             guard Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue,
                   let file = gtk_file_chooser_get_file(chooser) else { return }
             let path = takeString(g_file_get_path(file))

@@ -144,6 +144,11 @@ public final class LecternApplication {
             let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
+            if let switches = ThemeSwitchBenchmark.requestedSwitches {
+                ThemeSwitchBenchmark(window: window.window, switches: switches,
+                                     apply: { [unowned self] name in settings.themeName = name; themeController?.apply() },
+                                     finish: { [unowned self] in quit() }).start()
+            }
             pendingNotices.forEach { window.showNotice($0) }
             pendingNotices = []
             mainWindow = window

@@ -26,7 +26,7 @@ final class ImageLoader {
     func picture(for address: String, alt: String, width: Int?, height: Int?) -> WidgetPointer {
         let picture = gtk_picture_new()!
         gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
-        gtk_picture_set_keep_aspect_ratio(OpaquePointer(picture), 1)
+        gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_alternative_text(OpaquePointer(picture), alt)
         Widgets.addClasses(picture, ["article-image"])
         if let width, let height, width > 0, height > 0 {

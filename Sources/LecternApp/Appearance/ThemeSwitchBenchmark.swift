@@ -1,0 +1,79 @@
+import CGtk4
+import Foundation
+import GtkBridge
+
+/// `make bench`'s theme-switch measurement, run inside the real app when
+/// `LECTERN_BENCH_THEME_SWITCHES=N` is set: after the first frame, switch between two
+/// themes N times and time, for each switch, the next frame's own work (its frame clock's
+/// before-paint to after-paint) and the delay from the switch to that frame's end. Prints
+/// one JSON line on stdout and quits. Not a user feature, so not a command-line flag.
+@MainActor
+final class ThemeSwitchBenchmark {
+    private let window: WidgetPointer
+    private let apply: @MainActor (String) -> Void
+    private let finish: @MainActor () -> Void
+    private let switches: Int
+    private var frameWork: [Double] = []
+    private var latency: [Double] = []
+    private var switchedAt: gint64 = 0
+    private var frameStart: gint64 = 0
+    private var waiting = false
+    private var retained: ThemeSwitchBenchmark?
+
+    /// The pair to alternate between (`LECTERN_BENCH_THEMES=Paper,Sepia`), Paper and Midnight by default.
+    private let themes: [String] = {
+        let names = (ProcessInfo.processInfo.environment["LECTERN_BENCH_THEMES"] ?? "").split(separator: ",").map(String.init)
+        return names.count == 2 ? names : ["Paper", "Midnight"]
+    }()
+
+    static var requestedSwitches: Int? {
+        ProcessInfo.processInfo.environment["LECTERN_BENCH_THEME_SWITCHES"].flatMap(Int.init).map { max($0, 1) }
+    }
+
+    init(window: WidgetPointer, switches: Int, apply: @escaping @MainActor (String) -> Void,
+         finish: @escaping @MainActor () -> Void) {
+        self.window = window
+        self.switches = switches
+        self.apply = apply
+        self.finish = finish
+    }
+
+    func start() {
+        retained = self
+        WidgetCapture.afterFirstFrame(of: window) { [self] in
+            guard let clock = gtk_widget_get_frame_clock(window) else { return finish() }
+            let raw = UnsafeMutableRawPointer(clock)
+            Signals.connect(raw, "before-paint") { [self] in if waiting, frameStart == 0 { frameStart = g_get_monotonic_time() } }
+            Signals.connect(raw, "after-paint") { [self] in frameEnded() }
+            next()
+        }
+    }
+
+    private func next() {
+        guard frameWork.count < switches else { return report() }
+        frameStart = 0
+        waiting = true
+        switchedAt = g_get_monotonic_time()
+        apply(themes[frameWork.count % 2 == 0 ? 1 : 0])
+        gtk_widget_queue_draw(window)
+    }
+
+    private func frameEnded() {
+        guard waiting, frameStart > 0 else { return }
+        let end = g_get_monotonic_time()
+        waiting = false
+        frameWork.append(Double(end - frameStart) / 1000)
+        latency.append(Double(end - switchedAt) / 1000)
+        MainLoop.idleOnce { [self] in next() }
+    }
+
+    private func report() {
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let line = String(format: "{\"bench\":\"theme-switch\",\"themes\":\"%@\",\"switches\":%d,\"frame_work_median_ms\":%.2f,"
+            + "\"frame_work_max_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f}", themes.joined(separator: "/"), switches,
+            median(frameWork), frameWork.max() ?? 0, median(latency))
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        retained = nil
+        finish()
+    }
+}
