@@ -1,3 +1,5 @@
+import FeedParsing
+
 /// HTML to plain text for the search index and list excerpts: tags, comments and
 /// the contents of `script`/`style` removed, common character references decoded,
 /// whitespace collapsed. Tolerant of broken markup; works on UTF-8 bytes.
@@ -24,7 +26,7 @@ enum HTMLText {
                 if byte == UInt8(ascii: "<"), index + 1 < bytes.count, startsTag(bytes[index + 1]) {
                     let inline = isInlineTag(bytes, at: index)
                     let skipped = skipRawText(bytes, tagAt: index)
-                    index = skipped ?? endOfTag(bytes, from: index)
+                    index = skipped ?? HTMLScanner.endOfTag(bytes, from: index)
                     // A block tag separates words (<p>a</p><p>b</p>); an inline one does not (<b>new</b>,).
                     if !inline { pendingSpace = !out.isEmpty }
                     continue
@@ -80,7 +82,7 @@ enum HTMLText {
             let close = Array("</\(name)".utf8)
             var index = start + 1 + name.utf8.count
             while index + close.count <= bytes.count {
-                if matches(bytes, at: index, "</\(name)") { return endOfTag(bytes, from: index) }
+                if matches(bytes, at: index, "</\(name)") { return HTMLScanner.endOfTag(bytes, from: index) }
                 index += 1
             }
             return bytes.count
@@ -95,32 +97,5 @@ enum HTMLText {
             index += 1
         }
         return true
-    }
-
-    /// The index just past the `>` closing the tag or comment that starts at `start`.
-    private static func endOfTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
-        if matches(bytes, at: start, "<!--") {
-            var index = start + 4
-            while index + 2 < bytes.count {
-                if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
-                   bytes[index + 2] == UInt8(ascii: ">") { return index + 3 }
-                index += 1
-            }
-            return bytes.count
-        }
-        var index = start + 1
-        var quote: UInt8?
-        while index < bytes.count {
-            let byte = bytes[index]
-            if let open = quote {
-                if byte == open { quote = nil }
-            } else if (byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")) && bytes[index - 1] == UInt8(ascii: "=") {
-                quote = byte
-            } else if byte == UInt8(ascii: ">") {
-                return index + 1
-            }
-            index += 1
-        }
-        return bytes.count
     }
 }
