@@ -1,3 +1,5 @@
+import Foundation
+
 /// The library work one launch asks for: `--import-opml`, `--add-feed` (and positional
 /// URLs / .opml files), `--refresh`, `--export-opml`. Done in that order, so an export
 /// includes what the same launch added.
@@ -37,13 +39,7 @@ struct LibraryRequest: Sendable, Equatable {
         var copy = self
         copy.importOPML = importOPML.map(absolute)
         copy.exportOPML = exportOPML.map(absolute)
-        copy.addFeeds = addFeeds.map { $0.contains("://") ? $0 : (FileSystem.exists(absolute($0)) ? "file://" + absolute($0) : $0) }
+        copy.addFeeds = addFeeds.map { $0.contains("://") ? $0 : (FileManager.default.fileExists(atPath: absolute($0)) ? "file://" + absolute($0) : $0) }
         return copy
     }
-}
-
-import Foundation
-
-enum FileSystem {
-    static func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
 }
