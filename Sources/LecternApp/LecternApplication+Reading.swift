@@ -60,12 +60,31 @@ extension LecternApplication {
             }
             guard let self else { return }
             refreshTask = nil
+            refreshSchedule.lastRefresh = Date()
             button?.setRunning(false)
             libraryDidChange()
             if !report.failures.isEmpty {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
             }
         }
+    }
+
+    /// Checks once a minute whether an automatic refresh is due (settings' interval).
+    func startAutomaticRefresh() {
+        MainLoop.timeout(milliseconds: 60_000) { [weak self] in
+            self?.refreshIfDue()
+            return true
+        }
+        MainLoop.timeout(milliseconds: UInt32(RefreshSchedule.startupDelay * 1000)) { [weak self] in
+            self?.refreshIfDue()
+            return false
+        }
+    }
+
+    private func refreshIfDue() {
+        refreshSchedule.interval = TimeInterval(settings.refreshIntervalMinutes * 60)
+        guard refreshSchedule.isDue(at: Date()), mainWindow?.session?.hasSubscriptions == true else { return }
+        refreshAll()
     }
 
     private func subscribe(_ address: String, done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {

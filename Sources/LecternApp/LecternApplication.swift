@@ -18,6 +18,8 @@ public final class LecternApplication {
     private var themesFolderWatch: ThemesFolderWatch?
     /// The refresh in progress, if any (cancelled by the Stop button).
     var refreshTask: Task<Void, Never>?
+    /// When the window refreshes by itself.
+    var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library, opened on first use in the primary instance.
     private(set) lazy var libraryService: LibraryService? = {
         do {
@@ -144,6 +146,7 @@ public final class LecternApplication {
             let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
+            if session != nil && ThemeSwitchBenchmark.requestedSwitches == nil { startAutomaticRefresh() }
             if let switches = ThemeSwitchBenchmark.requestedSwitches {
                 ThemeSwitchBenchmark(window: window.window, switches: switches,
                                      apply: { [unowned self] name in settings.themeName = name; themeController?.apply() },

@@ -24,6 +24,17 @@ struct ReadingUITests {
                         environment: sandbox.environment)
     }
 
+    @Test func theWindowRefreshesByItselfShortlyAfterStartUp() throws {
+        let sandbox = try LecternSandbox()
+        let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
+        try #require(sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)   // subscribed, not fetched
+        let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
+        #expect(try store.count(.all) == 0)
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        #expect(waitUntil(timeout: 30) { (try? store.count(.all)) == 5 }, "the automatic refresh fetched the feeds")
+    }
+
     @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() throws {
         let sandbox = try seededSandbox()
         let app = try sandbox.start([])
