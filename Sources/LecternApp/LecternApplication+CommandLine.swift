@@ -11,7 +11,9 @@ extension LecternApplication {
         activate()
         if !options.library.isEmpty {
             let folder = string(g_application_command_line_get_cwd(commandLine)) ?? FileManager.default.currentDirectoryPath
-            performLibraryWork(options.library.resolvingPaths(against: folder), for: commandLine)
+            var request = options.library.resolvingPaths(against: folder)
+            request.retentionDays = settings.retentionDays
+            performLibraryWork(request, for: commandLine)
         }
         if options.themePicker { showThemePicker() }
         let captured = options.themePicker ? themePicker?.window : mainWindow?.window

@@ -28,11 +28,12 @@ extension LecternApplication {
         Actions.add("text-bigger", to: map) { [unowned self] in scaleText(by: 0.1) }
         Actions.add("text-smaller", to: map) { [unowned self] in scaleText(by: -0.1) }
         Actions.add("text-reset", to: map) { [unowned self] in settings.textScale = 1.0 }
+        Actions.add("preferences", to: map) { [unowned self] in showPreferences() }
         Actions.add("shortcuts", to: map) { [unowned self] in ShortcutsWindow.present(parent: mainWindow?.window) }
         let accelerators: [(String, [String])] = [
             ("app.search", ["<Control>f"]), ("app.text-bigger", ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
             ("app.text-smaller", ["<Control>minus", "<Control>KP_Subtract"]), ("app.text-reset", ["<Control>0"]),
-            ("app.shortcuts", ["F1", "<Control>question"]), ("app.mark-all-read", ["<Shift><Control>a"]),
+            ("app.shortcuts", ["F1", "<Control>question"]), ("app.preferences", ["<Control>comma"]), ("app.mark-all-read", ["<Shift><Control>a"]),
         ]
         for (action, keys) in accelerators { Actions.setAccelerators(keys, for: action, on: map) }
     }
@@ -53,8 +54,9 @@ extension LecternApplication {
         button?.setRunning(true)
         let total = (try? service.store.feeds().count) ?? 0
         button?.setProgress(done: 0, total: total)
+        let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
         refreshTask = Task { @MainActor [weak self] in
-            let report = await service.perform(LibraryRequest(refresh: true)) { line in
+            let report = await service.perform(request) { line in
                 guard let progress = RefreshLine(line) else { return }
                 DispatchQueue.main.async { MainActor.assumeIsolated { button?.setProgress(done: progress.done, total: progress.total) } }
             }
@@ -67,6 +69,12 @@ extension LecternApplication {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
             }
         }
+    }
+
+    func showPreferences() {
+        let window = preferencesWindow ?? PreferencesWindow(application: application.as(GtkApplication.self), settings: settings)
+        preferencesWindow = window
+        window.present(transientFor: mainWindow?.window)
     }
 
     /// Checks once a minute whether an automatic refresh is due (settings' interval).

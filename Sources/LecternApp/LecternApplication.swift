@@ -18,6 +18,7 @@ public final class LecternApplication {
     private var themesFolderWatch: ThemesFolderWatch?
     /// The refresh in progress, if any (cancelled by the Stop button).
     var refreshTask: Task<Void, Never>?
+    var preferencesWindow: PreferencesWindow?
     /// When the window refreshes by itself.
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library, opened on first use in the primary instance.
@@ -78,7 +79,12 @@ public final class LecternApplication {
             return 0
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
-        if options.batch { return LibraryBatch.run(options.library) }
+        if options.batch {
+            settingsStore.load(into: settings)
+            var request = options.library
+            request.retentionDays = settings.retentionDays
+            return LibraryBatch.run(request)
+        }
         if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
             let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")

@@ -8,6 +8,8 @@ struct LibraryRequest: Sendable, Equatable {
     var addFeeds: [String] = []
     var refresh = false
     var exportOPML: String?
+    /// How long read articles are kept after a refresh (the retention setting).
+    var retentionDays = 90
 
     var isEmpty: Bool { importOPML.isEmpty && addFeeds.isEmpty && !refresh && exportOPML == nil }
 

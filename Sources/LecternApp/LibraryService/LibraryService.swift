@@ -29,7 +29,7 @@ final class LibraryService: Sendable {
         var report = Report()
         for path in request.importOPML { importOPML(path, say: say, report: &report) }
         for address in request.addFeeds { await subscribe(address, say: say, report: &report) }
-        if request.refresh { await refresh(say: say, report: &report) }
+        if request.refresh { await refresh(retentionDays: request.retentionDays, say: say, report: &report) }
         if let path = request.exportOPML { exportOPML(path, say: say, report: &report) }
         return report
     }
@@ -64,7 +64,7 @@ final class LibraryService: Sendable {
         }
     }
 
-    private func refresh(say: @escaping @Sendable (String) -> Void, report: inout Report) async {
+    private func refresh(retentionDays: Int, say: @escaping @Sendable (String) -> Void, report: inout Report) async {
         let titles = Dictionary(((try? store.feeds()) ?? []).map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
         let summary = await FeedRefresher(store: store, policy: policy).refresh { progress in
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
@@ -76,7 +76,7 @@ final class LibraryService: Sendable {
                 report.failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
             }
         }
-        _ = try? store.prune()
+        _ = try? store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
         say("Refreshed \(summary.outcomes.count) feed\(summary.outcomes.count == 1 ? "" : "s"): \(summary.newArticles) new article\(summary.newArticles == 1 ? "" : "s")"
             + (summary.failedFeedIDs.isEmpty ? "" : ", \(summary.failedFeedIDs.count) failed"))
     }

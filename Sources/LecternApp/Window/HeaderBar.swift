@@ -19,7 +19,7 @@ enum HeaderBar {
         let menu = g_menu_new()!
         let sections: [[(String, String)]] = [
             [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
-            [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes")],
+            [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes"), ("Preferences", "app.preferences")],
             [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
         ]
         for items in sections {

@@ -1,0 +1,100 @@
+import CGtk4
+import GtkBridge
+
+/// Preferences: reading and library behaviour. Appearance lives in the theme picker,
+/// reached from here too. Every control writes the settings model only; the model saves.
+@MainActor
+final class PreferencesWindow {
+    static let refreshChoices: [(String, Int)] = [("Every 15 minutes", 15), ("Every 30 minutes", 30), ("Every hour", 60),
+                                                  ("Every 2 hours", 120), ("Every 6 hours", 360), ("Once a day", 1440)]
+    static let retentionChoices: [(String, Int)] = [("For a week", 7), ("For a month", 30), ("For 3 months", 90),
+                                                    ("For a year", 365)]
+
+    let window: WidgetPointer
+    let markReadSwitch: WidgetPointer
+    let showImagesSwitch: WidgetPointer
+    let refreshDropDown: WidgetPointer
+    let retentionDropDown: WidgetPointer
+    private let settings: Settings
+
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
+        self.settings = settings
+        window = gtk_window_new()
+        let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        gtk_window_set_application(gtkWindow, application)
+        gtk_window_set_title(gtkWindow, "Preferences")
+        gtk_window_set_default_size(gtkWindow, 520, -1)
+        gtk_window_set_hide_on_close(gtkWindow, 1)
+        markReadSwitch = gtk_switch_new()
+        showImagesSwitch = gtk_switch_new()
+        refreshDropDown = Self.dropDown(Self.refreshChoices.map(\.0))
+        retentionDropDown = Self.dropDown(Self.retentionChoices.map(\.0))
+        let rows: [(String, String, WidgetPointer)] = [
+            ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
+            ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
+            ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
+            ("Keep read articles", "Starred articles are always kept.", retentionDropDown),
+        ]
+        let grid = gtk_grid_new()!
+        for (index, row) in rows.enumerated() {
+            let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [
+                Widgets.label(row.0, classes: ["preference-title"]), Widgets.label(row.1, classes: ["dim-label"], wrap: true),
+            ])
+            Widgets.expand(text, vertical: false)
+            gtk_widget_set_valign(row.2, GTK_ALIGN_CENTER)
+            gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
+            gtk_grid_attach(cast(grid), row.2, 1, Int32(index), 1, 1)
+        }
+        gtk_grid_set_row_spacing(cast(grid), 18)
+        gtk_grid_set_column_spacing(cast(grid), 24)
+        let appearance = Widgets.textButton("Themes and Text Size…", action: "app.themes", classes: ["secondary"])
+        gtk_widget_set_halign(appearance, GTK_ALIGN_START)
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
+                                                    [grid, appearance]))
+        Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
+        show(settings)
+        connect()
+    }
+
+    func present(transientFor parent: WidgetPointer?) {
+        show(settings)
+        if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
+        gtk_window_present(cast(window))
+    }
+
+    private func show(_ settings: Settings) {
+        gtk_switch_set_active(OpaquePointer(markReadSwitch), settings.markReadOnOpen ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(showImagesSwitch), settings.showImages ? 1 : 0)
+        select(refreshDropDown, Self.refreshChoices.map(\.1), settings.refreshIntervalMinutes)
+        select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
+    }
+
+    private func connect() {
+        let settings = self.settings
+        Signals.connectWithPointer(UnsafeMutableRawPointer(markReadSwitch), "notify::active") { [markReadSwitch] _ in
+            settings.markReadOnOpen = gtk_switch_get_active(OpaquePointer(markReadSwitch)) != 0
+        }
+        Signals.connectWithPointer(UnsafeMutableRawPointer(showImagesSwitch), "notify::active") { [showImagesSwitch] _ in
+            settings.showImages = gtk_switch_get_active(OpaquePointer(showImagesSwitch)) != 0
+        }
+        Signals.connectWithPointer(UnsafeMutableRawPointer(refreshDropDown), "notify::selected") { [refreshDropDown] _ in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown)))
+            if Self.refreshChoices.indices.contains(index) { settings.refreshIntervalMinutes = Self.refreshChoices[index].1 }
+        }
+        Signals.connectWithPointer(UnsafeMutableRawPointer(retentionDropDown), "notify::selected") { [retentionDropDown] _ in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(retentionDropDown)))
+            if Self.retentionChoices.indices.contains(index) { settings.retentionDays = Self.retentionChoices[index].1 }
+        }
+    }
+
+    private func select(_ dropDown: WidgetPointer, _ values: [Int], _ value: Int) {
+        let index = values.firstIndex(of: value) ?? values.enumerated().min { abs($0.1 - value) < abs($1.1 - value) }?.0 ?? 0
+        gtk_drop_down_set_selected(OpaquePointer(dropDown), guint(index))
+    }
+
+    private static func dropDown(_ labels: [String]) -> WidgetPointer {
+        let list = gtk_string_list_new(nil)!
+        for label in labels { gtk_string_list_append(list, label) }
+        return gtk_drop_down_new(list, nil)   // the drop-down owns the list
+    }
+}

@@ -1,0 +1,30 @@
+import CGtk4
+import GtkBridge
+import Testing
+@testable import LecternApp
+
+@Suite("Preferences window", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct PreferencesWindowTests {
+    @Test func controlsShowAndChangeTheSettings() throws {
+        try #require(gtk_init_check() != 0)
+        let application = gtk_application_new("dev.lectern.PreferencesTest", GApplicationFlags(rawValue: 0))!
+        defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+        let settings = Settings()
+        settings.refreshIntervalMinutes = 30
+        let preferences = PreferencesWindow(application: application, settings: settings)
+        defer { gtk_window_destroy(cast(preferences.window)) }
+
+        #expect(gtk_switch_get_active(OpaquePointer(preferences.markReadSwitch)) != 0)
+        #expect(gtk_drop_down_get_selected(OpaquePointer(preferences.refreshDropDown)) == 1, "30 minutes is shown")
+
+        gtk_switch_set_active(OpaquePointer(preferences.markReadSwitch), 0)
+        gtk_switch_set_active(OpaquePointer(preferences.showImagesSwitch), 0)
+        gtk_drop_down_set_selected(OpaquePointer(preferences.refreshDropDown), 5)
+        gtk_drop_down_set_selected(OpaquePointer(preferences.retentionDropDown), 0)
+        #expect(!settings.markReadOnOpen)
+        #expect(!settings.showImages)
+        #expect(settings.refreshIntervalMinutes == 1440)
+        #expect(settings.retentionDays == 7)
+    }
+}
