@@ -11,7 +11,7 @@ enum ShortcutsWindow {
                      ("<Shift><Control>a", "Mark all as read")]),
         ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),
                         ("<Control>0", "Reset text size"), ("<Control>t", "Themes")]),
-        ("General", [("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
+        ("General", [("<Control>comma", "Preferences"), ("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
                      ("<Control>q", "Quit")]),
     ]
 
