@@ -16,6 +16,7 @@ final class SidebarController {
     private var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
     private var rebuilding = false
+    private let icons = FeedIconCache()
 
     init(store: LibraryStore) {
         self.store = store
@@ -31,6 +32,7 @@ final class SidebarController {
             let index = Int(gtk_list_box_row_get_index(cast(row)))
             if items.indices.contains(index) { onSelect?(items[index]) }
         }
+        icons.onIcon = { [weak self] _ in self?.rebuild() }
         rebuild()
     }
 
@@ -57,7 +59,10 @@ final class SidebarController {
         items += feeds.filter { $0.folderID == nil }.map(SidebarItem.feed)
         let counts = (try? store.unreadCounts()) ?? UnreadCounts()
         for (index, item) in items.enumerated() {
-            let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index))
+            var paintable: OpaquePointer?
+            if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }
+            let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index),
+                                      icon: paintable)
             gtk_list_box_append(OpaquePointer(list), row.widget)
             countLabels[index] = row.count
             if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }

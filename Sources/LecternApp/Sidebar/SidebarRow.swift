@@ -4,14 +4,21 @@ import GtkBridge
 /// The widgets of one sidebar row.
 @MainActor
 enum SidebarRow {
-    static func make(_ item: SidebarItem, count: Int, isFirstFeedRow: Bool) -> (widget: WidgetPointer, count: WidgetPointer) {
+    static func make(_ item: SidebarItem, count: Int, isFirstFeedRow: Bool,
+                     icon paintable: OpaquePointer? = nil) -> (widget: WidgetPointer, count: WidgetPointer) {
         let icon: WidgetPointer
         var classes = ["sidebar-row"]
         switch item {
         case .smart(_, _, let name): icon = Widgets.icon(name, classes: ["sidebar-icon"])
         case .folder: icon = Widgets.icon("folder-symbolic", classes: ["sidebar-icon"]); classes.append("folder-row")
         case .feed(let feed):
-            icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
+            if let paintable {
+                icon = gtk_image_new_from_paintable(paintable)
+                gtk_image_set_pixel_size(OpaquePointer(icon), 16)
+                Widgets.addClasses(icon, ["feed-icon"])
+            } else {
+                icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
+            }
             if feed.folderID != nil { classes.append("in-folder") }
         }
         let title = Widgets.label(item.title, classes: ["sidebar-title"])

@@ -1,0 +1,88 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Feed icons for the sidebar: the feed's own icon, else the site's `/favicon.ico`,
+/// fetched once in the background and kept under `$XDG_CACHE_HOME/lectern/icons`. A feed
+/// whose icon could not be had is remembered for a week, so it is not asked again.
+@MainActor
+final class FeedIconCache {
+    static let retryAfter: TimeInterval = 7 * 24 * 3600
+    /// Called with a feed id when its icon has just arrived.
+    var onIcon: (@MainActor (Int64) -> Void)?
+    private let folder: URL
+    private var textures: [Int64: Object] = [:]
+    private var requested: Set<Int64> = []
+
+    init(folder: URL = DataLocations.cacheDirectory.appending(path: "icons")) {
+        self.folder = folder
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    /// The icon for `feed` as a paintable, when it is cached; starts a fetch otherwise.
+    func paintable(for feed: Feed) -> OpaquePointer? {
+        if let texture = textures[feed.id] { return texture.opaquePointer }
+        let file = iconFile(feed)
+        if let texture = gdk_texture_new_from_filename(file.path, nil) {
+            let object = Object(adopting: texture)
+            textures[feed.id] = object
+            return object.opaquePointer
+        }
+        fetch(feed, to: file)
+        return nil
+    }
+
+    private func iconFile(_ feed: Feed) -> URL { folder.appending(path: ImageLoader.cacheName(feed.url) + ".icon") }
+
+    private func fetch(_ feed: Feed, to file: URL) {
+        let marker = file.appendingPathExtension("none")
+        if let date = (try? marker.resourceValues(forKeys: [.contentModificationDateKey]))?.contentModificationDate,
+           Date().timeIntervalSince(date) < Self.retryAfter { return }
+        guard requested.insert(feed.id).inserted else { return }
+        let candidates = Self.candidates(for: feed)
+        let id = feed.id
+        Task.detached {
+            let data = await Self.firstImage(candidates)
+            if let data { try? data.write(to: file, options: .atomic) } else { try? Data().write(to: marker) }
+            await MainActor.run { [weak self] in if data != nil { self?.onIcon?(id) } }
+        }
+    }
+
+    /// Where a feed's icon may be: the icon the feed names, then the site's favicon.
+    static func candidates(for feed: Feed) -> [URL] {
+        var urls: [URL] = []
+        if let icon = feed.iconURL, let url = URL(string: icon) { urls.append(url) }
+        let site = feed.siteURL.flatMap(URL.init(string:)) ?? URL(string: feed.url)
+        if let site, let scheme = site.scheme, ["http", "https"].contains(scheme.lowercased()), let host = site.host {
+            let port = site.port.map { ":\($0)" } ?? ""
+            if let favicon = URL(string: "\(scheme)://\(host)\(port)/favicon.ico") { urls.append(favicon) }
+        }
+        return urls.filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+    }
+
+    private nonisolated static func firstImage(_ candidates: [URL]) async -> Data? {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 15
+        let session = URLSession(configuration: configuration)
+        defer { session.finishTasksAndInvalidate() }
+        for url in candidates {
+            guard let (data, response) = try? await session.data(from: url),
+                  (response as? HTTPURLResponse)?.statusCode == 200, !data.isEmpty, data.count < 1_000_000,
+                  isImage(data) else { continue }
+            return data
+        }
+        return nil
+    }
+
+    /// PNG, ICO, GIF, JPEG or SVG by their first bytes (servers often answer HTML).
+    nonisolated static func isImage(_ data: Data) -> Bool {
+        let head = [UInt8](data.prefix(5))
+        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0x00, 0x00, 0x01, 0x00], [0x47, 0x49, 0x46], [0xFF, 0xD8, 0xFF]]
+        if signatures.contains(where: { head.starts(with: $0) }) { return true }
+        return String(decoding: data.prefix(256), as: UTF8.self).contains("<svg")
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""A tiny web site on loopback for Lectern's app tests (stdlib only).
+
+Prints its port on the first stdout line and exits when stdin closes.
+  /feed.xml     an RSS feed whose <link> is this site
+  /favicon.ico  a 16x16 PNG, solid colour (counts requests: /_hits)
+"""
+import struct
+import sys
+import threading
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+HITS = {"favicon": 0}
+
+
+def png(width, height, rgb):
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    row = b"\x00" + bytes(rgb) * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
+
+
+class Handler(BaseHTTPRequestHandler):
+    def do_GET(self):
+        port = self.server.server_address[1]
+        if self.path == "/feed.xml":
+            body = (f"<rss version=\"2.0\"><channel><title>Icon Site</title><link>http://127.0.0.1:{port}/</link>"
+                    f"<item><title>Hello</title><guid>hello</guid><link>http://127.0.0.1:{port}/hello</link></item>"
+                    f"</channel></rss>").encode()
+            return self.send(200, body, "application/rss+xml")
+        if self.path == "/favicon.ico":
+            HITS["favicon"] += 1
+            return self.send(200, png(16, 16, (0xC0, 0x30, 0x60)), "image/png")
+        if self.path == "/_hits":
+            return self.send(200, str(HITS["favicon"]).encode(), "text/plain")
+        self.send(404, b"not here", "text/plain")
+
+    def send(self, status, body, kind):
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args):
+        pass
+
+
+server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(server.server_address[1], flush=True)
+threading.Thread(target=server.serve_forever, daemon=True).start()
+sys.stdin.read()
