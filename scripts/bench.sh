@@ -57,6 +57,9 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
     XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_THEMES=$pair LECTERN_BENCH_THEME_SWITCHES=30 \
       scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
   done
+  echo "== Resident memory after walking through 10 000 rows of the 50k All view"
+  XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_ROWS=10000 \
+    scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
   rm -rf "$KEPT"
 fi
 

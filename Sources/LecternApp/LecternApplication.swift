@@ -152,7 +152,12 @@ public final class LecternApplication {
             let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
-            if session != nil && ThemeSwitchBenchmark.requestedSwitches == nil { startAutomaticRefresh() }
+            if session != nil && ThemeSwitchBenchmark.requestedSwitches == nil && ScrollBenchmark.requestedRows == nil {
+                startAutomaticRefresh()
+            }
+            if let rows = ScrollBenchmark.requestedRows, let list = session?.list {
+                ScrollBenchmark.run(window: window.window, list: list, rows: rows, finish: { [unowned self] in quit() })
+            }
             if let switches = ThemeSwitchBenchmark.requestedSwitches {
                 ThemeSwitchBenchmark(window: window.window, switches: switches,
                                      apply: { [unowned self] name in settings.themeName = name; themeController?.apply() },
