@@ -44,13 +44,28 @@ final class FeedIconCache {
            Date().timeIntervalSince(date) < Self.retryAfter { return }
         guard requested.insert(feed.id).inserted else { return }
         let candidates = Self.candidates(for: feed)
+        guard !candidates.isEmpty else { return }
         let id = feed.id
-        Task.detached {
-            let data = await Self.firstImage(candidates)
-            if let data { try? data.write(to: file, options: .atomic) } else { try? Data().write(to: marker) }
-            await MainActor.run { [weak self] in if data != nil { self?.onIcon?(id) } }
+        // Icons can wait: start after the window is up, so they never slow start-up.
+        MainLoop.timeout(milliseconds: Self.startDelay) {
+            Task.detached {
+                let data = await Self.firstImage(candidates)
+                if let data { try? data.write(to: file, options: .atomic) } else { try? Data().write(to: marker) }
+                await MainActor.run { [weak self] in if data != nil { self?.onIcon?(id) } }
+            }
+            return false
         }
     }
+
+    static let startDelay: UInt32 = 1500
+
+    /// One session for every icon: at most two connections per site, no disk cache.
+    private nonisolated static let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 15
+        configuration.httpMaximumConnectionsPerHost = 2
+        return URLSession(configuration: configuration)
+    }()
 
     /// Where a feed's icon may be: the icon the feed names, then the site's favicon.
     static func candidates(for feed: Feed) -> [URL] {
@@ -65,10 +80,6 @@ final class FeedIconCache {
     }
 
     private nonisolated static func firstImage(_ candidates: [URL]) async -> Data? {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 15
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
         for url in candidates {
             guard let (data, response) = try? await session.data(from: url),
                   (response as? HTTPURLResponse)?.statusCode == 200, !data.isEmpty, data.count < 1_000_000,
