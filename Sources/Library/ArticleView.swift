@@ -15,7 +15,8 @@ public enum ArticleView: Sendable, Equatable, Hashable {
 public struct ArticleQuery: Sendable, Equatable {
     public var view: ArticleView
     /// Free text typed by the user; words are ANDed and prefix-matched.
-    /// With a search the list is ordered by relevance (bm25), not date.
+    /// With a search the list is ordered by relevance (bm25) among the newest
+    /// `LibraryStore.searchWindow` matches, not by date.
     public var search: String?
     /// Only unread articles within the view (e.g. a feed's unread items).
     public var unreadOnly: Bool

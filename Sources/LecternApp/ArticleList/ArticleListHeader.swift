@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Library
 
 /// Which articles of a view the list shows.
 enum ArticleFilter: String, CaseIterable { case all = "All", unread = "Unread" }
@@ -52,7 +53,9 @@ final class ArticleListHeader {
     func setCount(_ count: Int, filter: ArticleFilter, searching: Bool) {
         let noun = count == 1 ? "article" : "articles"
         let text: String
-        if searching { text = "\(count) matching \(noun)" } else if filter == .unread { text = "\(count) unread" } else {
+        if searching {
+            text = count >= LibraryStore.searchWindow ? "The newest \(count) matches, best first" : "\(count) matching \(noun)"
+        } else if filter == .unread { text = "\(count) unread" } else {
             text = count == 0 ? "Nothing to read yet" : "\(count) \(noun)"
         }
         gtk_label_set_text(OpaquePointer(subtitle), text)
