@@ -26,6 +26,7 @@ final class ArticleListController {
     private var view = ArticleView.all
     private var filter = ArticleFilter.all
     private var search: String?
+    private var loaded = false
 
     init(store: LibraryStore) {
         cache = ArticleRowCache(store: store, query: ArticleQuery(view: .all))
@@ -54,15 +55,18 @@ final class ArticleListController {
         header.onSearch = { [weak self] in self?.search = $0.isEmpty ? nil : $0; self?.reload() }
     }
 
-    /// Shows another view (a smart view, a feed or a folder).
+    /// Shows another view (a smart view, a feed or a folder). Choosing the view already
+    /// shown keeps the list as it is (its rows are not rebuilt).
     func show(_ view: ArticleView, title: String) {
-        self.view = view
         header.setTitle(title)
+        guard view != self.view || !loaded else { return }
+        self.view = view
         reload()
     }
 
     /// Re-reads the current view (after a refresh or a status change elsewhere).
     func reload() {
+        loaded = true
         let selectedID = selectedRow?.id
         let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
         lectern_index_model_reset(model, guint(count))
