@@ -63,6 +63,14 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
   rm -rf "$KEPT"
 fi
 
+echo "== Window on screen and memory 2 s later, empty library: Lectern beside Liferea and Feeds"
+cat > "$OUT/window-startup.sh" <<'INNER'
+python3 scripts/measure_window_startup.py lectern Lectern 5 -- .build/release/lectern
+command -v liferea >/dev/null && python3 scripts/measure_window_startup.py liferea Liferea 3 -- liferea
+command -v gfeeds >/dev/null && python3 scripts/measure_window_startup.py feeds Feeds 3 -- gfeeds
+INNER
+scripts/headless.sh bash "$OUT/window-startup.sh" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+
 echo "== Start-up: lectern --screenshot (launch to first painted frame, saved, quit), headless"
 echo "   with a session bus, then with none (start-up must not wait on D-Bus)"
 scripts/headless.sh python3 scripts/measure_startup.py .build/release/lectern 7 | tee -a "$OUT/results.jsonl"
