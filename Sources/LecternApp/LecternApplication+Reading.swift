@@ -56,10 +56,9 @@ extension LecternApplication {
         button?.setProgress(done: 0, total: total)
         let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
         refreshTask = Task { @MainActor [weak self] in
-            let report = await service.perform(request) { line in
-                guard let progress = RefreshLine(line) else { return }
+            let report = await service.perform(request, progress: { progress in
                 DispatchQueue.main.async { MainActor.assumeIsolated { button?.setProgress(done: progress.done, total: progress.total) } }
-            }
+            }, say: { _ in })
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()
@@ -122,19 +121,5 @@ extension LecternApplication {
     private func scaleText(by step: Double) {
         let range = Settings.textScaleRange
         settings.textScale = min(max(((settings.textScale + step) * 10).rounded() / 10, range.lowerBound), range.upperBound)
-    }
-}
-
-/// A refresh progress line ("[3/10] …") read back into numbers.
-struct RefreshLine {
-    let done: Int
-    let total: Int
-
-    init?(_ line: String) {
-        guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { return nil }
-        let parts = line[line.index(after: line.startIndex)..<close].split(separator: "/")
-        guard parts.count == 2, let done = Int(parts[0]), let total = Int(parts[1]) else { return nil }
-        self.done = done
-        self.total = total
     }
 }

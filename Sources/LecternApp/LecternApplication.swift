@@ -39,7 +39,7 @@ public final class LecternApplication {
     /// Runs Lectern with the process's arguments and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
         if let error = CommandLineValidator.check(Array(arguments.dropFirst())) {
-            FileHandle.standardError.write(Data("lectern: \(error)\nRun “lectern --help” to see the options.\n".utf8))
+            LocalCommands.printError("lectern: \(error)\nRun “lectern --help” to see the options.")
             return 2
         }
         let lectern = LecternApplication()

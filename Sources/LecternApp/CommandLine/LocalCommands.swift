@@ -49,7 +49,7 @@ enum LocalCommands {
         }
     }
 
-    static func printError(_ text: String) {
+    nonisolated static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 }

@@ -9,26 +9,22 @@ enum LibraryBatch {
         do {
             service = try LibraryService.open(at: DataLocations.libraryFile)
         } catch {
-            printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
+            LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
             return 1
         }
         let resolved = request.resolvingPaths(against: FileManager.default.currentDirectoryPath)
         let finished = DispatchSemaphore(value: 0)
         let outcome = ReportBox()
         Task.detached {
-            outcome.report = await service.perform(resolved) { printError($0) }
+            outcome.report = await service.perform(resolved) { LocalCommands.printError($0) }
             finished.signal()
         }
         finished.wait()
         let failures = outcome.report?.failures ?? ["the library work did not finish"]
         guard !failures.isEmpty else { return 0 }
-        printError("lectern: \(failures.count) problem\(failures.count == 1 ? "" : "s"):")
-        failures.forEach { printError("  - \($0)") }
+        LocalCommands.printError("lectern: \(failures.count) problem\(failures.count == 1 ? "" : "s"):")
+        failures.forEach { LocalCommands.printError("  - \($0)") }
         return 1
-    }
-
-    private static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
     private final class ReportBox: @unchecked Sendable {

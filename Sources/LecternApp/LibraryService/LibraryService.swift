@@ -25,11 +25,16 @@ final class LibraryService: Sendable {
         return LibraryService(store: try LibraryStore.open(path: file.path), appVersion: LecternVersion.string)
     }
 
-    func perform(_ request: LibraryRequest, say: @escaping @Sendable (String) -> Void) async -> Report {
+    /// Does `request`, reporting each step in words through `say` and, during a refresh,
+    /// each finished feed through `progress`.
+    func perform(_ request: LibraryRequest, progress: (@Sendable (RefreshProgress) -> Void)? = nil,
+                 say: @escaping @Sendable (String) -> Void) async -> Report {
         var report = Report()
         for path in request.importOPML { importOPML(path, say: say, report: &report) }
         for address in request.addFeeds { await subscribe(address, say: say, report: &report) }
-        if request.refresh { await refresh(retentionDays: request.retentionDays, say: say, report: &report) }
+        if request.refresh {
+            await refresh(retentionDays: request.retentionDays, progress: progress, say: say, report: &report)
+        }
         if let path = request.exportOPML { exportOPML(path, say: say, report: &report) }
         return report
     }
@@ -64,9 +69,11 @@ final class LibraryService: Sendable {
         }
     }
 
-    private func refresh(retentionDays: Int, say: @escaping @Sendable (String) -> Void, report: inout Report) async {
+    private func refresh(retentionDays: Int, progress onProgress: (@Sendable (RefreshProgress) -> Void)?,
+                         say: @escaping @Sendable (String) -> Void, report: inout Report) async {
         let titles = Dictionary(((try? store.feeds()) ?? []).map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
         let summary = await FeedRefresher(store: store, policy: policy).refresh { progress in
+            onProgress?(progress)
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
         }
         for id in summary.failedFeedIDs {
