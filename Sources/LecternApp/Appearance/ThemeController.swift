@@ -18,6 +18,8 @@ final class ThemeController {
     var onApplied: (@MainActor () -> Void)?
     private var lastWarning: String?
     private var appliedDark: Bool?
+    /// The token CSS now loaded; an apply that would load the same text does nothing.
+    private var appliedCSS: String?
 
     init(settings: Settings, appearance: Appearance, desktop: DesktopPreference, locator: ResourceLocator?) {
         self.settings = settings
@@ -64,6 +66,10 @@ final class ThemeController {
         if let font = settings.readingFont {
             css += Self.readingFontRule(font)
         }
+        // The model's observer re-applies after every change, including ones already
+        // applied at once (a forwarded --theme): reloading the same CSS restyles every widget.
+        guard css != appliedCSS else { return }
+        appliedCSS = css
         appearance.applyTokens(css)
         setPreferDark(scheme == .dark)
         onApplied?()
@@ -72,6 +78,7 @@ final class ThemeController {
     /// Re-reads the theme folders (user themes edited on disk) and re-applies.
     func reloadCatalog(locator: ResourceLocator?) {
         catalog = Self.loadCatalog(locator: locator)
+        appliedCSS = nil   // the picker lists the reloaded themes even when the CSS is the same
         apply()
     }
 
