@@ -5,7 +5,7 @@ DESTDIR ?=
 CONFIG ?= debug
 BUILD_DIR := .build/$(CONFIG)
 
-.PHONY: all build release run check test test-headless validate-data install uninstall bench clean
+.PHONY: all build release run check test test-headless validate-data install uninstall bench fuzz fuzz-build fuzz-report clean
 
 all: build
 
@@ -60,5 +60,21 @@ bench:
 	scripts/ensure-packages.sh bench
 	scripts/bench.sh
 
+## make fuzz: each fuzz target under libFuzzer + AddressSanitizer for FUZZ_SECONDS
+## (default 180) each; findings are kept in .fuzz/crashes/ (see docs/hardening.md).
+FUZZ_SECONDS ?= 180
+FUZZ_TARGETS ?= feed,html,date,opml,theme
+FUZZ_BUILD := .build/fuzz
+fuzz: fuzz-build
+	scripts/fuzz.py $(FUZZ_BUILD)/release/lectern-fuzz --seconds $(FUZZ_SECONDS) --targets $(FUZZ_TARGETS)
+
+# lld: gold fails on ASan's instrumented debug info.
+fuzz-build:
+	$(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product lectern-fuzz \
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DLECTERN_FUZZER -Xswiftc -use-ld=lld
+
+fuzz-report:
+	scripts/fuzz.py --report
+
 clean:
-	rm -rf .build
+	rm -rf .build .fuzz

@@ -11,6 +11,7 @@ let package = Package(
     products: [
         .executable(name: "lectern", targets: ["lectern"]),
         .executable(name: "lectern-bench", targets: ["lectern-bench"]),
+        .executable(name: "lectern-fuzz", targets: ["lectern-fuzz"]),
     ],
     targets: [
         // System libraries: module maps with small shim headers.
@@ -26,7 +27,7 @@ let package = Package(
 
         // GTK-free core, tested without a display.
         .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
-        .target(name: "Library", dependencies: ["FeedParsing", "CSQLite3"]),
+        .target(name: "Library", dependencies: ["FeedParsing", "CSQLite3", "CLibXML2"]),
         .target(name: "Theming"),
 
         // The GTK side.
@@ -35,11 +36,15 @@ let package = Package(
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),
+        // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
+        .target(name: "FuzzTargets", dependencies: ["FeedParsing", "Library", "Theming"]),
+        .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),
 
         // Tests (Swift Testing).
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).

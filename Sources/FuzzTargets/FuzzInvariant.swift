@@ -1,0 +1,77 @@
+import FeedParsing
+import Foundation
+import Library
+
+/// What must hold for any input; a violation stops the fuzzer with the reason.
+enum FuzzInvariant {
+    static func same<T: Equatable>(_ first: T, _ second: T?, what: String) {
+        if first != second { violated("\(what) differs from the first") }
+    }
+
+    /// The sanitizer lets through only http(s), mailto, ftp and tel links and
+    /// http(s) or raster `data:` images.
+    static func onlySafeURLs(in document: ArticleDocument) {
+        for block in document.blocks { check(block) }
+    }
+
+    static func isFinite(_ date: Date, from text: String) {
+        if !date.timeIntervalSinceReferenceDate.isFinite { violated("\"\(text)\" parsed to a date that is not finite") }
+    }
+
+    static func hasAddress(_ entry: OPMLEntry) {
+        if entry.url.isEmpty { violated("an OPML entry without an address") }
+    }
+
+    /// Generated CSS opens and closes every block it starts.
+    static func bracesBalance(_ css: String) {
+        var depth = 0
+        for byte in css.utf8 {
+            if byte == UInt8(ascii: "{") { depth += 1 }
+            if byte == UInt8(ascii: "}") { depth -= 1 }
+            if depth < 0 || depth > 1 { violated("generated CSS nests or closes a block it did not open") }
+        }
+        if depth != 0 { violated("generated CSS leaves a block open") }
+    }
+
+    private static func check(_ block: ArticleBlock) {
+        switch block {
+        case .paragraph(let inlines), .heading(_, let inlines): inlines.forEach(check)
+        case .list(_, let items): items.joined().forEach(check)
+        case .blockquote(let blocks): blocks.forEach(check)
+        case .image(let image):
+            checkImage(image.url)
+            if let link = image.link { checkLink(link) }
+            image.caption?.forEach(check)
+        case .table(let rows): rows.joined().forEach { $0.content.forEach(check) }
+        case .code, .rule: break
+        }
+    }
+
+    private static func check(_ inline: ArticleInline) {
+        switch inline {
+        case .emphasis(let children), .strong(let children), .strikethrough(let children),
+             .subscript(let children), .superscript(let children):
+            children.forEach(check)
+        case .link(let url, let children):
+            checkLink(url)
+            children.forEach(check)
+        case .text, .code, .lineBreak: break
+        }
+    }
+
+    private static func checkLink(_ url: String) {
+        let scheme = url.prefix { $0 != ":" }.lowercased()
+        if !["http", "https", "mailto", "ftp", "tel"].contains(scheme) { violated("unsafe link survived: \(url.prefix(80))") }
+    }
+
+    private static func checkImage(_ url: String) {
+        let lower = url.prefix(32).lowercased()
+        let safe = lower.hasPrefix("http:") || lower.hasPrefix("https:")
+            || (lower.hasPrefix("data:image/") && !lower.hasPrefix("data:image/svg"))
+        if !safe { violated("unsafe image survived: \(url.prefix(80))") }
+    }
+
+    private static func violated(_ reason: String) -> Never {
+        fatalError("fuzz invariant violated: \(reason)")
+    }
+}
