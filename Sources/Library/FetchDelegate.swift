@@ -31,11 +31,19 @@ final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
     private func update<T>(_ task: URLSessionTask, _ body: (inout Pending) -> T) -> T? {
         lock.withLock {
-            guard var state = pending[task.taskIdentifier] else { return nil }
-            let value = body(&state)
-            pending[task.taskIdentifier] = state
-            return value
+            // In place: copying the state out would copy the body on every chunk.
+            guard pending[task.taskIdentifier] != nil else { return nil }
+            return body(&pending[task.taskIdentifier]!)
         }
+    }
+
+    /// Ends `task` with `failure` unless it has already finished.
+    func abandon(_ task: URLSessionTask, with failure: FetchFailure) {
+        let stillRunning: Bool = update(task) { state in
+            if state.failure == nil { state.failure = failure }
+            return true
+        } ?? false
+        if stillRunning { task.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,

@@ -40,6 +40,14 @@ final class HTTPFetcher: Sendable {
         if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         if Task.isCancelled { throw .cancelled }
         let task = session.dataTask(with: request)
+        // URLSession on Linux does not enforce `timeoutIntervalForResource`, and the idle
+        // timeout never fires for a server that trickles a byte at a time: keep our own
+        // deadline for the whole fetch.
+        let deadline = DispatchWorkItem { [delegate, policy] in
+            delegate.abandon(task, with: .tooSlow(seconds: Int(policy.resourceTimeout)))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + policy.resourceTimeout, execute: deadline)
+        defer { deadline.cancel() }
         let outcome: Result<HTTPResult, FetchFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 delegate.register(task, url: url) { continuation.resume(returning: $0) }

@@ -38,6 +38,8 @@ enum FetchFailure: Error, Sendable, Equatable {
     case redirectLoop(URL)
     case tooManyRedirects(Int)
     case timedOut
+    /// Data kept coming, but the whole fetch took longer than the deadline (seconds).
+    case tooSlow(seconds: Int)
     case cancelled
     case transport(String)
     case unreadableFile(String)
@@ -53,6 +55,9 @@ enum FetchFailure: Error, Sendable, Equatable {
             return "The server redirected more than \(count) times. Check the feed address."
         case .timedOut:
             return "The server did not answer in time. Lectern will try again later."
+        case .tooSlow(let seconds):
+            return "The server was still sending the feed after \(seconds) seconds, too slowly to finish in time. "
+                + "Lectern stopped and will try again later."
         case .cancelled:
             return "The refresh was cancelled."
         case .transport(let reason):

@@ -15,6 +15,10 @@ Routes (all bodies are hand-made fixtures):
   /plain.html no alternates (discovery falls back to common paths) | /text.txt not a feed
   /ua.xml a feed titled with the request's User-Agent
   /bench/N.xml synthetic feed N (20 items) with validators | /_hits?path=P request count
+Hostile:
+  /redirect-forever/N -> 302 to /redirect-forever/N+1, never ending, never repeating
+  /trickle.xml a feed sent one byte a second | /hundred-mb.xml 100 MB without a length
+  /hundred-mb-declared.xml the same with Content-Length
 """
 import gzip
 import sys
@@ -127,6 +131,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, FEEDS["/feed.xml"], {"Content-Type": "application/rss+xml"})
         if path in ("/huge.xml", "/huge-stream.xml"):
             return self.huge(path == "/huge.xml")
+        if path.startswith("/redirect-forever/"):
+            step = int(path.rsplit("/", 1)[1] or 0)
+            return self.send(302, headers={"Location": f"/redirect-forever/{step + 1}"})
+        if path == "/trickle.xml":
+            return self.trickle(FEEDS["/feed.xml"])
+        if path in ("/hundred-mb.xml", "/hundred-mb-declared.xml"):
+            return self.huge(path == "/hundred-mb-declared.xml", megabytes=100)
         if path == "/page.html":
             return self.send(200, PAGE, {"Content-Type": "text/html; charset=utf-8"})
         if path == "/single.html":
@@ -141,9 +152,22 @@ class Handler(BaseHTTPRequestHandler):
             return self.feed(rss(f"Bench {number}", items, f"http://bench.example/{number}/"), f'"bench-{number}"')
         self.send(404, b"not found")
 
-    def huge(self, with_length):
+    def trickle(self, body):
+        self.send_response(200)
+        self.send_header("Content-Type", "application/rss+xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        try:
+            for index in range(len(body)):
+                self.wfile.write(body[index:index + 1])
+                self.wfile.flush()
+                time.sleep(1)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
+    def huge(self, with_length, megabytes=3):
         chunk = b"<!-- " + b"x" * 65536 + b" -->\n"
-        count = 3 * 1024 * 1024 // len(chunk) + 1
+        count = megabytes * 1024 * 1024 // len(chunk) + 1
         self.send_response(200)
         self.send_header("Content-Type", "application/rss+xml")
         if with_length:
