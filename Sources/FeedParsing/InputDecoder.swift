@@ -14,6 +14,30 @@ enum InputDecoder {
     ///   back as the checks go.
     static func decode(_ p: UnsafeBufferPointer<UInt8>, contentType: String?,
                        warnings: inout [String], pager: MappedFile? = nil) -> Output {
+        withoutNULs(decodeCharset(p, contentType: contentType, warnings: &warnings, pager: pager), in: p, warnings: &warnings)
+    }
+
+    /// libxml2 stops at a NUL byte (never valid in XML or JSON text), losing the rest of
+    /// the feed: drop them, with a warning.
+    private static func withoutNULs(_ output: Output, in p: UnsafeBufferPointer<UInt8>, warnings: inout [String]) -> Output {
+        var bytes: [UInt8]
+        switch output {
+        case .original(let skip):
+            let body = UnsafeBufferPointer(rebasing: p[skip...])
+            guard let base = body.baseAddress, memchr(base, 0, body.count) != nil else { return output }
+            bytes = Array(body)
+        case .converted(let converted):
+            guard converted.contains(0) else { return output }
+            bytes = converted
+        }
+        let before = bytes.count
+        bytes.removeAll { $0 == 0 }
+        warnings.append("\(before - bytes.count) NUL byte(s) were removed")
+        return .converted(bytes)
+    }
+
+    private static func decodeCharset(_ p: UnsafeBufferPointer<UInt8>, contentType: String?,
+                                      warnings: inout [String], pager: MappedFile?) -> Output {
         let finding = CharsetSniffer.sniff(p, contentType: contentType)
         let body = UnsafeBufferPointer(rebasing: p[finding.skip...])
         switch family(of: finding.charset) {

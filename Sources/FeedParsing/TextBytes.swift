@@ -20,7 +20,8 @@ enum TextBytes {
         return core.isEmpty ? nil : String(decoding: core, as: UTF8.self)
     }
 
-    /// Trimmed, with every run of ASCII whitespace replaced by one space; nil when empty.
+    /// Trimmed, with every run of ASCII whitespace replaced by one space and NULs dropped;
+    /// nil when empty.
     static func collapsedString(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
         let core = trimmed(bytes)
         guard !core.isEmpty else { return nil }
@@ -28,7 +29,7 @@ enum TextBytes {
         var previousSpace = false
         for byte in core {
             let space = isSpace(byte)
-            if space && (byte != 32 || previousSpace) { clean = false; break }
+            if byte == 0 || space && (byte != 32 || previousSpace) { clean = false; break }
             previousSpace = space
         }
         if clean { return String(decoding: core, as: UTF8.self) }
@@ -39,12 +40,13 @@ enum TextBytes {
             if isSpace(byte) {
                 if !previousSpace { out.append(32) }
                 previousSpace = true
-            } else {
+            } else if byte != 0 { // a NUL (from JSON's "\u0000") is never text
                 out.append(byte)
                 previousSpace = false
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        while out.last == 32 { out.removeLast() }
+        return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
     }
 
     /// `collapsedString` for a Swift string.

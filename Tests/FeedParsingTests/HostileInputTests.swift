@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import FeedParsing
+
+/// Input built to hurt: absurd nesting, absurd sizes, bytes that are not text. Each case
+/// must end with a feed (keeping what was readable, with a warning) or a clear error —
+/// never a crash, a hang or a blow-up in memory. XXE and entity bombs are in SafetyTests.
+@Suite struct HostileInputTests {
+    private static let depth = 100_000
+
+    private func rss(_ items: String, title: String = "Hostile") -> String {
+        "<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>\(title)</title>"
+            + "<item><guid>before</guid><title>Before</title></item>\(items)</channel></rss>"
+    }
+
+    @Test func elementsNestedAHundredThousandDeepKeepWhatCameBefore() throws {
+        let deep = String(repeating: "<x>", count: Self.depth) + "deep" + String(repeating: "</x>", count: Self.depth)
+        let feed = try FeedParser.parse(Data(rss("<item><guid>deep</guid><title>\(deep)</title></item>").utf8))
+        #expect(feed.title == "Hostile")
+        // libxml2's push parser takes the depth in its stride (no recursion); the markup
+        // inside a title is flattened to its text.
+        #expect(feed.entries.map(\.title) == ["Before", "deep"])
+    }
+
+    @Test func jsonNestedAHundredThousandDeepIsAClearError() {
+        let deep = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
+        let json = "{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": [{\"id\": \"1\", \"x\": \(deep)}]}"
+        let result = Result { () throws(FeedParserError) in try FeedParser.parse(Data(json.utf8)) }
+        switch result {
+        case .success(let feed): #expect(feed.entries.map(\.id) == ["1"])
+        case .failure(let error): #expect(error.description.contains("JSON"), "\(error)")
+        }
+    }
+
+    @Test func articleHTMLNestedAHundredThousandDeepIsSanitized() {
+        for wrapper in ["div", "blockquote", "ul><li", "table><tr><td", "em", "a href=\"https://x.example/\""] {
+            let close = wrapper.split(separator: "<").reversed().map { "</" + $0.split(separator: " ")[0].split(separator: ">")[0] + ">" }.joined()
+            let html = "<p>Before</p>" + String(repeating: "<\(wrapper)>", count: Self.depth) + "deep"
+                + String(repeating: close, count: Self.depth) + "<p>After</p>"
+            let document = ArticleDocument.parse(html: html, baseURL: nil)
+            #expect(document.plainText.contains("Before"), "\(wrapper)")
+            #expect(document.plainText.contains("deep"), "\(wrapper)")
+        }
+    }
+
+    @Test func aHundredMegabyteFeedParsesFromAFile() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lectern-hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("huge.xml")
+        FileManager.default.createFile(atPath: file.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: file)
+        let filler = String(repeating: "All work and no play makes a very large feed. ", count: 20)
+        try handle.write(contentsOf: Data("<rss version=\"2.0\"><channel><title>Huge</title>".utf8))
+        let items = 100 * 1024 * 1024 / 1_000
+        var chunk = ""
+        for index in 0..<items {
+            chunk += "<item><guid>\(index)</guid><title>Item \(index)</title><description>\(filler)</description></item>"
+            if chunk.utf8.count > 1 << 20 {
+                try handle.write(contentsOf: Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        try handle.write(contentsOf: Data((chunk + "</channel></rss>").utf8))
+        try handle.close()
+        #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int ?? 0 >= 100 * 1024 * 1024)
+        let feed = try FeedParser.parse(contentsOf: file)
+        #expect(feed.entries.count == items)
+        #expect(feed.entries.last?.title == "Item \(items - 1)")
+    }
+
+    @Test func aTenMegabyteSingleLineParses() throws {
+        let items = (0..<20_000).map { "<item><guid>\($0)</guid><title>Item \($0)</title><description>\(String(repeating: "x", count: 450))</description></item>" }
+        let line = rss(items.joined(), title: String(repeating: "T", count: 1_000_000))
+        #expect(!line.contains("\n") && line.utf8.count > 10_000_000)
+        let feed = try FeedParser.parse(Data(line.utf8))
+        #expect(feed.entries.count == 20_001)
+        #expect(feed.title?.count == 1_000_000)
+    }
+
+    @Test func invalidUTF8EverywhereStillGivesTheFeed() throws {
+        let bad: [UInt8] = [0xFF, 0xFE, 0xC3, 0x28, 0xE2, 0x82, 0xF0, 0x9F, 0x92]
+        func text(_ string: String) -> [UInt8] { Array(string.utf8) }
+        var bytes = text("<?xml version=\"1.0\" encoding=\"utf-8\"?><rss version=\"2.0\"><channel><title>A")
+        bytes += bad + text("B</title><item><guid>1</guid><title>C") + bad + text("D</title><link>https://x.example/")
+        bytes += bad + text("</link><description><![CDATA[") + bad + text("]]></description></item>")
+        bytes += text("<item><guid>2</guid><title>Second</title><category term=\"") + bad + text("\"/></item></channel></rss>")
+        let feed = try FeedParser.parse(Data(bytes))
+        #expect(feed.entries.count == 2)
+        #expect(feed.title?.hasPrefix("A") == true && feed.title?.hasSuffix("B") == true, "\(feed.title ?? "nil")")
+        #expect(feed.entries.first?.title?.hasPrefix("C") == true)
+
+        var json = text("{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"A")
+        json += bad + text("\",\"items\":[{\"id\":\"1\",\"title\":\"") + bad + text("\"}]}")
+        let result = Result { () throws(FeedParserError) in try FeedParser.parse(Data(json)) }
+        switch result {
+        case .success(let feed): #expect(feed.entries.count == 1)
+        case .failure(let error): #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test func nulBytesAreDroppedNotFatal() throws {
+        var bytes = Array(rss("<item><guid>2</guid><title>Af\u{0}ter</title><description>x\u{0}y</description></item>").utf8)
+        bytes.insert(0, at: bytes.count / 2)
+        let feed = try FeedParser.parse(Data(bytes))
+        #expect(feed.title == "Hostile")
+        #expect(feed.entries.first?.title == "Before")
+        #expect(!feed.entries.contains { ($0.title ?? "").contains("\u{0}") || ($0.summary ?? "").contains("\u{0}") })
+
+        let json = "{\"version\":\"https://jsonfeed.org/version/1.1\",\"items\":[{\"id\":\"1\",\"title\":\"a\\u0000b\"}]}"
+        let jsonFeed = try FeedParser.parse(Data(json.utf8))
+        #expect(jsonFeed.entries.first?.title?.contains("\u{0}") == false)
+
+        let document = ArticleDocument.parse(html: "<p>one\u{0}two</p>\u{0}<p>three</p>", baseURL: nil)
+        #expect(document.plainText.contains("three"))
+    }
+}
