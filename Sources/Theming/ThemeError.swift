@@ -38,18 +38,24 @@ public enum ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .wrongType(file, path, expected, found):
             return "\(file): \(path): expected \(expected), found \(found)"
         case let .invalidColor(file, path, value):
-            return "\(file): \(path): \"\(value)\" is not a colour (write #RGB, #RRGGBB or #RRGGBBAA)"
+            return "\(file): \(path): \"\(Self.excerpt(value))\" is not a colour (write #RGB, #RRGGBB or #RRGGBBAA)"
         case let .invalidValue(file, path, value, reason):
-            return "\(file): \(path): \(value) \(reason)"
+            return "\(file): \(path): \(Self.excerpt(value)) \(reason)"
         case let .duplicateName(file, name, firstFile):
-            return "\(file): the name \"\(name)\" is already used by \(firstFile); "
+            return "\(file): the name \"\(Self.excerpt(name))\" is already used by \(firstFile); "
                 + "this theme is ignored until it gets a name of its own"
         case let .shadowsBuiltIn(file, name):
-            return "\(file): user theme \"\(name)\" has the name of a built-in theme; "
+            return "\(file): user theme \"\(Self.excerpt(name))\" has the name of a built-in theme; "
                 + "the built-in wins, rename this theme to use it"
         case let .missingColors(tokens):
             return "theme is missing colour tokens: " + tokens.joined(separator: ", ")
         }
+    }
+
+    /// A value as quoted in a message: at most 80 characters, so a hostile file cannot
+    /// make a message (or a log line, or the picker's card) megabytes long.
+    static func excerpt(_ value: String) -> String {
+        value.count <= 80 ? value : value.prefix(80) + "…"
     }
 
     /// The file the error is about, if any.
