@@ -27,15 +27,23 @@ public final class LibraryStore: Sendable {
         } catch {
             throw .cannotOpen(path: path, message: "the folder \(folder.path) could not be created (\(error.localizedDescription))")
         }
-        let writer = try SQLiteDatabase(path: path)
-        try Self.checkVersion(writer)
-        try writer.execute("PRAGMA journal_mode = WAL")
-        try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY")
-        try Schema.migrate(writer)
-        let reader = try SQLiteDatabase(path: path)
-        try reader.execute("PRAGMA query_only = ON; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
-        self.writer = ConnectionLock(writer)
-        self.reader = ConnectionLock(reader)
+        try LibraryFileCheck.folderIsWritable(folder, for: path)
+        try LibraryFileCheck.notTruncated(path)
+        do {
+            let writer = try SQLiteDatabase(path: path)
+            try Self.checkVersion(writer)
+            try writer.execute("PRAGMA journal_mode = WAL")
+            try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY")
+            try Schema.migrate(writer)
+            let reader = try SQLiteDatabase(path: path)
+            try reader.execute("PRAGMA query_only = ON; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
+            self.writer = ConnectionLock(writer)
+            self.reader = ConnectionLock(reader)
+        } catch .sqlite(let code, let message) where code & 0xFF == SQLITE_CORRUPT {
+            throw .damaged(path: path, reason: "SQLite found it malformed (\(message))")
+        } catch .sqlite(_, let message) {
+            throw .cannotOpen(path: path, message: message)
+        }
     }
 
     /// Refuses newer schemas before anything is written, and non-databases clearly.

@@ -9,6 +9,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case newerSchema(found: Int32, supported: Int32)
     /// The file could not be opened (missing folder, permissions, not a database).
     case cannotOpen(path: String, message: String)
+    /// The file is an SQLite library, but damaged; it is left untouched.
+    case damaged(path: String, reason: String)
     /// A row the caller named does not exist (e.g. a feed deleted meanwhile).
     case notFound(what: String)
     /// A feed with this URL is already in the library.
@@ -18,9 +20,20 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .sqlite(let code, let message) where code & 0xFF == 13: // SQLITE_FULL
+            return "The disk is full, so the library could not be saved (SQLite: \(message)). "
+                + "What was stored before is intact; free some space and try again."
+        case .sqlite(let code, let message) where code & 0xFF == 11 || code & 0xFF == 26: // CORRUPT, NOTADB
+            return "The library file is damaged (SQLite: \(message)). Lectern did not change it; "
+                + "restore it from a backup, or move it aside to start a new library."
+        case .sqlite(let code, let message) where code & 0xFF == 8: // SQLITE_READONLY
+            return "The library could not be saved because its file is read-only (SQLite: \(message))."
         case .sqlite(let code, let message):
             return "The library database reported an error (SQLite \(code): \(message)). "
                 + "If it persists, close Lectern and check the disk has free space."
+        case .damaged(let path, let reason):
+            return "The library at \(path) is damaged: \(reason). Lectern did not change it; "
+                + "restore it from a backup, or move it aside to start a new library."
         case .newerSchema(let found, let supported):
             return "The library was written by a newer Lectern (schema \(found); this version understands up to \(supported)). "
                 + "It was not changed. Update Lectern to open it."
