@@ -48,12 +48,21 @@ public enum OPML {
         }
     }
 
+    /// Largest OPML file read: ten thousand feeds take about 3 MB.
+    static let maximumFileMegabytes = 50
+
     /// Imports the OPML file at `path` (see `importDocument`).
     @discardableResult
     public static func importFile(at path: String, into store: LibraryStore) throws(OPMLError) -> OPMLImportResult {
         let data: Data
         do {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            if size > maximumFileMegabytes << 20 {
+                throw OPMLError.tooLarge(path: path, megabytes: size >> 20, limit: maximumFileMegabytes)
+            }
             data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as OPMLError {
+            throw error
         } catch {
             throw .unreadable(path: path, reason: error.localizedDescription)
         }

@@ -6,6 +6,10 @@ public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
     case notOPML(rootElement: String)
     /// An `<opml>` document without a `<body>`.
     case missingBody
+    /// More subscriptions (or a bigger file) than any real list holds: a runaway export or
+    /// an OPML bomb. `limit` is the number of feeds (or megabytes) allowed.
+    case tooManyFeeds(limit: Int)
+    case tooLarge(path: String, megabytes: Int, limit: Int)
     /// The file could not be read.
     case unreadable(path: String, reason: String)
     /// Storing the subscriptions failed; nothing was imported.
@@ -20,6 +24,11 @@ public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
             return "The file is not an OPML subscription list (its root element is <\(root)>, expected <opml>). Nothing was imported."
         case .missingBody:
             return "The OPML file has no <body> with subscriptions. Nothing was imported."
+        case .tooManyFeeds(let limit):
+            return "The OPML file lists more than \(limit.formatted()) feeds, more than Lectern imports at once. Nothing was imported; "
+                + "split the list into smaller files."
+        case .tooLarge(let path, let megabytes, let limit):
+            return "\(path) is \(megabytes) MB, larger than any subscription list (at most \(limit) MB). Nothing was imported."
         case .unreadable(let path, let reason):
             return "Could not read \(path): \(reason)."
         case .storage(let error):

@@ -7,8 +7,8 @@ import Foundation
 ///
 /// Subscription lists never need XML entities, so a document that declares any (the
 /// shape of every entity bomb and external-entity attack) is refused outright, and
-/// nothing is ever loaded from the network or disk. Any well-formedness error rejects
-/// the whole file; libxml2's nesting limit (256 levels) stands.
+/// nothing is ever loaded from the network or disk. Any well-formedness error, and
+/// nesting deeper than `maximumDepth`, rejects the whole file.
 final class OPMLReader {
     private var entries: [OPMLEntry] = []
     /// For every open `<outline>`: the folder title it contributes (nil for feeds).
@@ -17,6 +17,11 @@ final class OPMLReader {
     private var sawBody = false
     private var depth = 0
     private var declaresEntities = false
+    private var tooManyFeeds = false
+    /// Most feeds one import takes.
+    static let maximumFeeds = 10_000
+    /// Deepest element nesting read (libxml2's push parser sets no limit of its own).
+    static let maximumDepth = 64
     /// The first error libxml2 reported.
     private var firstError: (line: Int, reason: String)?
     private var context: xmlParserCtxtPtr?
@@ -30,6 +35,7 @@ final class OPMLReader {
             throw .malformed(line: line, reason: "the file declares XML entities, which a subscription list never needs")
         }
         if let root = reader.root, root != "opml" { throw .notOPML(rootElement: root) }
+        if reader.tooManyFeeds { throw .tooManyFeeds(limit: maximumFeeds) }
         if let error = reader.firstError { throw .malformed(line: error.line, reason: error.reason) }
         guard reader.root != nil else { throw .malformed(line: line, reason: "the file is empty") }
         guard reader.sawBody else { throw .missingBody }
@@ -74,6 +80,12 @@ final class OPMLReader {
 
     private func startElement(_ name: String, attributes: [String: String]) {
         depth += 1
+        if depth > Self.maximumDepth {
+            error(line: context.map { Int(xmlSAX2GetLineNumber($0)) } ?? 0,
+                  message: "outlines are nested more than \(Self.maximumDepth) levels deep")
+            stop()
+            return
+        }
         if root == nil {
             root = name
             if name != "opml" { stop() }
@@ -86,6 +98,11 @@ final class OPMLReader {
             attributes["type"]?.lowercased() == "rss" ? $0 : nil
         })
         if let url {
+            guard entries.count < Self.maximumFeeds else {
+                tooManyFeeds = true
+                stop()
+                return
+            }
             let folders = stack.compactMap { $0 }
             entries.append(OPMLEntry(url: url, title: title, siteURL: Self.clean(attributes["htmlUrl"]),
                                      folder: folders.isEmpty ? nil : folders.joined(separator: " / ")))
