@@ -5,7 +5,7 @@ DESTDIR ?=
 CONFIG ?= debug
 BUILD_DIR := .build/$(CONFIG)
 
-.PHONY: all build release run check test test-headless validate-data install uninstall bench fuzz fuzz-build fuzz-report clean
+.PHONY: all build release run check test test-headless validate-data install uninstall bench fuzz fuzz-build fuzz-report check-sanitize clean
 
 all: build
 
@@ -59,6 +59,13 @@ uninstall:
 bench:
 	scripts/ensure-packages.sh bench
 	scripts/bench.sh
+
+## make check-sanitize: the whole suite under AddressSanitizer, then ThreadSanitizer
+## (SANITIZERS="address" for one); see docs/hardening.md for how long it takes.
+SANITIZERS ?= address thread
+check-sanitize:
+	scripts/ensure-packages.sh check
+	SWIFT=$(SWIFT) scripts/check-sanitize.sh $(SANITIZERS)
 
 ## make fuzz: each fuzz target under libFuzzer + AddressSanitizer for FUZZ_SECONDS
 ## (default 180) each; findings are kept in .fuzz/crashes/ (see docs/hardening.md).

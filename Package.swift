@@ -42,13 +42,15 @@ let package = Package(
 
         // Tests (Swift Testing).
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library"], exclude: ["Fixtures"]),
+        // tmpfs mounts for the full-disk and read-only tests.
+        .target(name: "ScratchMount", path: "Tests/ScratchMount"),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "ScratchMount"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).
         .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport"]),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport", "ScratchMount"]),
     ]
 )

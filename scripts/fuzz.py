@@ -51,7 +51,7 @@ def run_target(binary, target, seconds):
                f"-dict={os.path.join(ROOT, 'Tests', 'FuzzInputs', target + '.dict')}",
                f"-artifact_prefix={crashes}/", corpus] + folders
     print(f"== {target}: {seconds} s", flush=True)
-    environment = dict(os.environ, LSAN_OPTIONS=f"suppressions={os.path.join(ROOT, 'Tests', 'FuzzInputs', 'lsan.supp')}")
+    environment = dict(os.environ, LSAN_OPTIONS=f"suppressions={os.path.join(ROOT, 'Tests', 'Sanitizers', 'lsan.supp')}")
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, errors="replace",
                             env=environment)
     usage_after = resource.getrusage(resource.RUSAGE_CHILDREN)

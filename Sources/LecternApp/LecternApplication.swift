@@ -30,6 +30,8 @@ public final class LecternApplication {
             return nil
         }
     }()
+    /// True after a failed settings save, until one succeeds (the banner is shown once).
+    private var settingsSaveFailed = false
     /// Messages for the user collected before the window exists (shown once, in a banner).
     private var pendingNotices: [String] = []
     /// An exit status decided after the main loop started (GApplication reports 0 for a
@@ -191,8 +193,12 @@ public final class LecternApplication {
         guard !settingsStore.readOnly else { return }
         do {
             try settingsStore.save(settings)
+            settingsSaveFailed = false
         } catch {
-            Log.warning("Could not save settings to \(settingsStore.file.path): \(error.message)")
+            let message = "Lectern could not save its settings to \(settingsStore.file.path): \(error.message). "
+                + "Changes last until Lectern quits."
+            if settingsSaveFailed { Log.warning(message) } else { notify(message) } // a banner once, not per change
+            settingsSaveFailed = true
         }
     }
 

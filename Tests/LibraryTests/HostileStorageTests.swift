@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import ScratchMount
 import Testing
 @testable import Library
 

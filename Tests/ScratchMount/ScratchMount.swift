@@ -3,33 +3,37 @@ import Foundation
 /// A tmpfs of a given size mounted on a fresh folder, for the full-disk and read-only
 /// tests. Mounting needs root (CI runs as root); elsewhere those tests are skipped
 /// and say why.
-final class ScratchMount: @unchecked Sendable {
-    let url: URL
+public final class ScratchMount: @unchecked Sendable {
+    public let url: URL
+    private let ownsFolder: Bool
 
     /// True when this process may mount file systems (tried once, on a throwaway mount).
-    static let available: Bool = {
+    public static let available: Bool = {
         guard geteuid() == 0, let probe = try? ScratchMount(kilobytes: 64) else { return false }
         _ = probe
         return true
     }()
 
-    init(kilobytes: Int) throws {
-        url = FileManager.default.temporaryDirectory.appending(path: "lectern-mount-\(UUID().uuidString)")
+    /// Mounts a tmpfs of `kilobytes` on `folder` (created if needed; by default a new
+    /// temporary folder). Whatever the folder held is hidden until the mount goes.
+    public init(kilobytes: Int, on folder: URL? = nil) throws {
+        ownsFolder = folder == nil
+        url = folder ?? FileManager.default.temporaryDirectory.appending(path: "lectern-mount-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         try Self.mount(["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", url.path])
     }
 
-    /// Makes the whole file system read-only (as a read-only mount or a full disk would be for anyone).
-    func makeReadOnly() throws {
+    /// Remounts the file system read-only: then even root cannot write to it.
+    public func makeReadOnly() throws {
         try Self.mount(["-o", "remount,ro", url.path])
     }
 
     deinit {
         try? Self.run("/bin/umount", ["-l", url.path])
-        try? FileManager.default.removeItem(at: url)
+        if ownsFolder { try? FileManager.default.removeItem(at: url) }
     }
 
-    func path(_ name: String) -> String { url.appending(path: name).path }
+    public func path(_ name: String) -> String { url.appending(path: name).path }
 
     private static func mount(_ arguments: [String]) throws {
         try run("/bin/mount", arguments)
