@@ -23,6 +23,7 @@ public final class LecternApplication {
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library, opened on first use in the primary instance.
     private(set) lazy var libraryService: LibraryService? = {
+        libraryOpened = true
         do {
             return try LibraryService.open(at: DataLocations.libraryFile)
         } catch {
@@ -30,6 +31,8 @@ public final class LecternApplication {
             return nil
         }
     }()
+    /// True once `libraryService` was asked for (so quitting does not open the library).
+    private var libraryOpened = false
     /// True after a failed settings save, until one succeeds (the banner is shown once).
     private var settingsSaveFailed = false
     /// Messages for the user collected before the window exists (shown once, in a banner).
@@ -174,6 +177,7 @@ public final class LecternApplication {
 
     private func shutdown() {
         saveSettings()
+        if libraryOpened { try? libraryService?.store.checkpoint() }
     }
 
     func setThemePicker(_ picker: ThemePicker) { themePicker = picker }

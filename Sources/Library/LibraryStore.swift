@@ -46,6 +46,13 @@ public final class LibraryStore: Sendable {
         }
     }
 
+    /// Moves every change from the write-ahead log into the library file and empties the
+    /// log, so the file alone holds the whole library (a copy made for a backup while
+    /// Lectern is closed misses nothing). Called when Lectern quits.
+    public func checkpoint() throws(StorageError) {
+        try write { database throws(StorageError) in try database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    }
+
     /// Refuses newer schemas before anything is written, and non-databases clearly.
     private static func checkVersion(_ database: SQLiteDatabase) throws(StorageError) {
         let found: Int32

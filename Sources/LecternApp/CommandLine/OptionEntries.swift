@@ -6,6 +6,9 @@ import GtkBridge
 /// entries and their strings while it parses, so both are allocated once and live for the
 /// whole process.
 enum OptionEntries {
+    /// Kept for the life of the process, and reachable (so leak checkers see it is in use).
+    @MainActor private static var installed: UnsafeMutablePointer<GOptionEntry>?
+
     @MainActor
     static func install(on application: UnsafeMutablePointer<GApplication>) {
         let options = CommandLineTable.options
@@ -36,6 +39,7 @@ enum OptionEntries {
         remaining.arg_description = UnsafePointer(strdup("[URL|FILE.opml…]"))
         entries[options.count] = remaining
         entries[options.count + 1] = GOptionEntry()   // the terminator
+        installed = entries
         g_application_add_main_option_entries(application, entries)
         g_application_set_option_context_parameter_string(application, nil)
         g_application_set_option_context_summary(application,

@@ -20,6 +20,7 @@ enum LibraryBatch {
             finished.signal()
         }
         finished.wait()
+        try? service.store.checkpoint()
         let failures = outcome.report?.failures ?? ["the library work did not finish"]
         guard !failures.isEmpty else { return 0 }
         LocalCommands.printError("lectern: \(failures.count) problem\(failures.count == 1 ? "" : "s"):")

@@ -45,7 +45,10 @@ final class LecternSandbox: @unchecked Sendable {
             "GTK_A11Y": "none",
             "LANG": "C.UTF-8",
         ]
-        for key in ["DISPLAY", "XAUTHORITY"] { environment[key] = inherited[key] }
+        // The display, and the sanitizers' settings under `make check-sanitize`.
+        for key in ["DISPLAY", "XAUTHORITY", "ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS", "SWIFT_BACKTRACE"] {
+            environment[key] = inherited[key]
+        }
         environment.merge(extraEnvironment) { $1 }
         return environment
     }
