@@ -184,6 +184,10 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def main():
+    # socketserver listens with a backlog of 5: when the parallel suite opens more connections at
+    # once, the kernel drops the extra SYNs and the client retries after 1, 3, 7, 15 s — requests
+    # that seemed to start many seconds late.
+    ThreadingHTTPServer.request_queue_size = 128
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     server.daemon_threads = True
     print(server.server_address[1], flush=True)
