@@ -19,4 +19,13 @@ public enum Properties {
         g_object_set_property(object.assumingMemoryBound(to: GObject.self), name, &gvalue)
         g_value_unset(&gvalue)
     }
+
+    @MainActor
+    public static func bool(_ object: UnsafeMutableRawPointer, _ name: String) -> Bool {
+        var gvalue = GValue()
+        g_value_init(&gvalue, lectern_type_boolean())
+        g_object_get_property(object.assumingMemoryBound(to: GObject.self), name, &gvalue)
+        defer { g_value_unset(&gvalue) }
+        return g_value_get_boolean(&gvalue) != 0
+    }
 }

@@ -10,6 +10,8 @@ final class Appearance {
     private let components = CSSProvider()
     private let tokens = CSSProvider()
     private let locator: ResourceLocator?
+    /// The frame-clock handlers waiting to turn transitions back on.
+    private var transitionHold: [SignalConnection] = []
 
     init(locator: ResourceLocator?) {
         self.locator = locator
@@ -33,14 +35,37 @@ final class Appearance {
     }
 
     /// Replaces the token definitions (the theme's generated CSS). Transitions are held
-    /// off on every window until the new palette has been drawn, so nothing flashes.
+    /// off until every window has drawn the new palette, so nothing fades between palettes.
     func applyTokens(_ css: String) {
-        let windows = Self.toplevelWindows()
-        windows.forEach { gtk_widget_add_css_class($0, "theme-switching") }
+        holdTransitionsUntilPainted()
         report(tokens.load(css), source: "generated theme CSS")
-        if !windows.isEmpty {
-            MainLoop.idleOnce { windows.forEach { gtk_widget_remove_css_class($0, "theme-switching") } }
+    }
+
+    /// Turns GTK's `gtk-enable-animations` off until each visible window's next frame has
+    /// been painted: styles computed meanwhile get no transitions. Unlike a class on the
+    /// window with `* { transition: none }`, this costs no restyle of its own when it is
+    /// switched on and off (that rule also made every restyle test each node's ancestors).
+    private func holdTransitionsUntilPainted() {
+        guard transitionHold.isEmpty, let settings = gtk_settings_get_default() else { return }
+        let raw = UnsafeMutableRawPointer(settings)
+        guard Properties.bool(raw, "gtk-enable-animations") else { return } // already off: nothing to hold
+        let clocks = Self.toplevelWindows().filter { gtk_widget_get_mapped($0) != 0 }.compactMap(gtk_widget_get_frame_clock)
+        guard !clocks.isEmpty else { return }
+        Properties.setBool(raw, "gtk-enable-animations", false)
+        var waiting = clocks.count
+        let release: @MainActor () -> Void = { [weak self] in
+            guard let self, !transitionHold.isEmpty else { return }
+            transitionHold.forEach { $0.disconnect() }
+            transitionHold = []
+            gtk_settings_reset_property(settings, "gtk-enable-animations") // back to the desktop's own value
         }
+        transitionHold = clocks.map { clock in
+            Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+                waiting -= 1
+                if waiting == 0 { release() }
+            }
+        }
+        _ = MainLoop.timeout(milliseconds: 500) { release(); return false } // a window that never paints
     }
 
     private static func toplevelWindows() -> [WidgetPointer] {
