@@ -22,13 +22,24 @@ enum FuzzInvariant {
         if entry.url.isEmpty { violated("an OPML entry without an address") }
     }
 
-    /// Generated CSS opens and closes every block it starts.
+    /// Generated CSS opens and closes every block it starts, and every comment it opens
+    /// (a theme's name is quoted in one, so braces there are text).
     static func bracesBalance(_ css: String) {
+        let bytes = Array(css.utf8)
         var depth = 0
-        for byte in css.utf8 {
-            if byte == UInt8(ascii: "{") { depth += 1 }
-            if byte == UInt8(ascii: "}") { depth -= 1 }
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "*") {
+                guard let end = (index + 2..<max(index + 2, bytes.count - 1)).first(where: {
+                    bytes[$0] == UInt8(ascii: "*") && bytes[$0 + 1] == UInt8(ascii: "/")
+                }) else { violated("generated CSS leaves a comment open") }
+                index = end + 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "{") { depth += 1 }
+            if bytes[index] == UInt8(ascii: "}") { depth -= 1 }
             if depth < 0 || depth > 1 { violated("generated CSS nests or closes a block it did not open") }
+            index += 1
         }
         if depth != 0 { violated("generated CSS leaves a block open") }
     }
