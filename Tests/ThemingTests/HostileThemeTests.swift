@@ -70,4 +70,15 @@ import Testing
         let invalid = catalog.entries.filter { $0.theme == nil }
         #expect(Set(invalid.map { $0.file.lastPathComponent }) == ["wrong.json", "binary.json"])
     }
+
+    @Test func aNameCannotBreakOutOfTheCSSComment() throws {
+        let data = try TestSupport.paperData { $0["name"] = "Evil */ window { color: red; } /*" }
+        let theme = try ThemeFile.decode(data, file: "evil.json")
+        for scheme in [ColorScheme.light, .dark] {
+            let css = CSSGenerator.css(for: theme, scheme: scheme)
+            #expect(!css.contains("*/ window"), "the theme's name escaped its comment")
+            let firstComment = try #require(css.range(of: "*/")).lowerBound
+            #expect(css[..<firstComment].contains("do not edit"), "the first comment ended early")
+        }
+    }
 }
