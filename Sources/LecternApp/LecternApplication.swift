@@ -132,6 +132,7 @@ public final class LecternApplication {
         settingsStore.warnings.forEach { notify($0) }
         let appearance = Appearance(locator: locator)
         appearance.install()
+        appearance.beforeRestyle = { [unowned self] in mainWindow?.session?.prepareForRestyle() }
         let desktop = DesktopPreference()
         let themeController = ThemeController(settings: settings, appearance: appearance, desktop: desktop, locator: locator)
         themeController.onWarning = { [unowned self] in notify($0) }

@@ -10,6 +10,9 @@ final class Appearance {
     private let components = CSSProvider()
     private let tokens = CSSProvider()
     private let locator: ResourceLocator?
+    /// Runs just before the token CSS is replaced (the article list hollows out the rows
+    /// nobody can see, so they are not restyled).
+    var beforeRestyle: (@MainActor () -> Void)?
     /// The frame-clock handlers waiting to turn transitions back on.
     private var transitionHold: [SignalConnection] = []
 
@@ -38,6 +41,7 @@ final class Appearance {
     /// off until every window has drawn the new palette, so nothing fades between palettes.
     func applyTokens(_ css: String) {
         holdTransitionsUntilPainted()
+        beforeRestyle?()
         report(tokens.load(css), source: "generated theme CSS")
     }
 

@@ -5,8 +5,10 @@ import GtkBridge
 /// `make bench`'s theme-switch measurement, run inside the real app when
 /// `LECTERN_BENCH_THEME_SWITCHES=N` is set: after the first frame, switch between two
 /// themes N times and time, for each switch, the next frame's own work (its frame clock's
-/// before-paint to after-paint) and the delay from the switch to that frame's end. Prints
-/// one JSON line on stdout and quits. Not a user feature, so not a command-line flag.
+/// before-paint to after-paint), the delay from the switch to that frame's end, and the
+/// longest of the frames that follow until the window is quiet (100 ms without a frame:
+/// the list fills its off-screen rows back in then). Prints one JSON line on stdout and
+/// quits. Not a user feature, so not a command-line flag.
 @MainActor
 final class ThemeSwitchBenchmark {
     private let window: WidgetPointer
@@ -15,6 +17,9 @@ final class ThemeSwitchBenchmark {
     private let switches: Int
     private var frameWork: [Double] = []
     private var latency: [Double] = []
+    private var settling: [Double] = []
+    private var settleMax = 0.0
+    private var quiet: MainLoop.Source?
     private var switchedAt: gint64 = 0
     private var frameStart: gint64 = 0
     private var waiting = false
@@ -43,7 +48,7 @@ final class ThemeSwitchBenchmark {
         WidgetCapture.afterFirstFrame(of: window) { [self] in
             guard let clock = gtk_widget_get_frame_clock(window) else { return finish() }
             let raw = UnsafeMutableRawPointer(clock)
-            Signals.connect(raw, "before-paint") { [self] in if waiting, frameStart == 0 { frameStart = g_get_monotonic_time() } }
+            Signals.connect(raw, "before-paint") { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
             Signals.connect(raw, "after-paint") { [self] in frameEnded() }
             next()
         }
@@ -59,19 +64,32 @@ final class ThemeSwitchBenchmark {
     }
 
     private func frameEnded() {
-        guard waiting, frameStart > 0 else { return }
+        guard frameStart > 0 else { return }
         let end = g_get_monotonic_time()
-        waiting = false
-        frameWork.append(Double(end - frameStart) / 1000)
-        latency.append(Double(end - switchedAt) / 1000)
-        MainLoop.idleOnce { [self] in next() }
+        let work = Double(end - frameStart) / 1000
+        frameStart = 0
+        if waiting {
+            waiting = false
+            frameWork.append(work)
+            latency.append(Double(end - switchedAt) / 1000)
+            settleMax = 0
+        } else {
+            settleMax = max(settleMax, work)
+        }
+        quiet?.remove()
+        quiet = MainLoop.timeout(milliseconds: 100) { [self] in
+            quiet = nil
+            settling.append(settleMax)
+            next()
+            return false
+        }
     }
 
     private func report() {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
         let line = String(format: "{\"bench\":\"theme-switch\",\"themes\":\"%@\",\"switches\":%d,\"frame_work_median_ms\":%.2f,"
-            + "\"frame_work_max_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f}", themes.joined(separator: "/"), switches,
-            median(frameWork), frameWork.max() ?? 0, median(latency))
+            + "\"frame_work_max_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
+            themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0, median(latency), median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil
         finish()

@@ -23,6 +23,8 @@ final class ArticleListController {
     private let header: ArticleListHeader
     private let stack: WidgetPointer
     private var rows: [UnsafeMutableRawPointer: ArticleRowWidget] = [:]
+    /// Off-screen rows spared a theme switch's restyle.
+    private let hollowRows = HollowRows()
     private var view = ArticleView.all
     private var filter = ArticleFilter.all
     private var search: String?
@@ -112,6 +114,31 @@ final class ArticleListController {
 
     func focusSearch() { header.focusSearch() }
 
+    /// Called just before the whole window restyles (a theme switch). GTK 4.8's list view
+    /// keeps about 200 rows alive, most of them off screen (unmapped), and restyling them
+    /// all dominated the switch: they are hollowed out until the new theme is on screen.
+    func prepareForRestyle() {
+        let width = gtk_widget_get_width(listView)
+        guard width > 0, gtk_widget_get_mapped(listView) != 0 else { return }
+        let onScreen = rows.filter { gtk_widget_get_child_visible(Self.item(of: $0.value)) != 0 }
+            .map { Int(gtk_list_item_get_position(OpaquePointer($0.key))) }
+        let middle = onScreen.isEmpty ? 0 : (onScreen.min()! + onScreen.max()!) / 2
+        for (listItem, row) in rows {
+            let item = Self.item(of: row)
+            guard gtk_widget_get_child_visible(item) == 0 else { continue }
+            var height: Int32 = 0
+            gtk_widget_measure(item, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+            let position = Int(gtk_list_item_get_position(OpaquePointer(listItem)))
+            hollowRows.hollowOut(row.root, holder: item, height: height, distance: Double(abs(position - middle)))
+        }
+        hollowRows.refill(after: listView)
+    }
+
+    /// The list's own row widget around one of ours.
+    private static func item(of row: ArticleRowWidget) -> WidgetPointer {
+        gtk_widget_get_parent(row.root) ?? row.root
+    }
+
     private func selectionChanged() {
         onSelect?(selectedRow)
     }
@@ -130,12 +157,14 @@ final class ArticleListController {
             rows[listItem] = row
         }
         Signals.connectWithPointer(raw, "bind") { [weak self] listItem in
-            guard let self, let listItem, let index = visibleIndex(listItem) else { return }
-            rows[listItem]?.show(cache.row(at: index))
+            guard let self, let listItem, let index = visibleIndex(listItem), let row = rows[listItem] else { return }
+            hollowRows.fillIn(row.root)
+            row.show(cache.row(at: index))
         }
         Signals.connectWithPointer(raw, "teardown") { [weak self] listItem in
-            guard let listItem else { return }
-            self?.rows[listItem] = nil
+            guard let self, let listItem else { return }
+            if let row = rows[listItem] { hollowRows.fillIn(row.root) }
+            rows[listItem] = nil
         }
     }
 }

@@ -17,6 +17,8 @@ final class SidebarController {
     private var countLabels: [Int: WidgetPointer] = [:]
     private var rebuilding = false
     private let icons = FeedIconCache()
+    /// Rows scrolled out of sight, spared a theme switch's restyle.
+    private let hollowRows = HollowRows()
 
     init(store: LibraryStore) {
         self.store = store
@@ -47,6 +49,7 @@ final class SidebarController {
         let previous = selected?.view ?? .all
         rebuilding = true
         defer { rebuilding = false }
+        hollowRows.forgetAll()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         items = SidebarItem.smartViews
@@ -69,6 +72,27 @@ final class SidebarController {
         }
         let selectIndex = items.firstIndex { $0.view == previous } ?? 0
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
+    }
+
+    /// Called just before the whole window restyles (a theme switch): rows scrolled more
+    /// than half a screen out of sight are hollowed out until the new theme is on screen
+    /// (a sidebar of a few hundred feeds would otherwise be restyled whole).
+    func prepareForRestyle() {
+        let height = Double(gtk_widget_get_height(widget))
+        guard height > 0, gtk_widget_get_mapped(widget) != 0 else { return }
+        var row = gtk_widget_get_first_child(list)
+        while let current = row {
+            row = gtk_widget_get_next_sibling(current)
+            var bounds = graphene_rect_t()
+            guard let content = gtk_list_box_row_get_child(cast(current)),
+                  gtk_widget_compute_bounds(current, widget, &bounds) != 0 else { continue }
+            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
+            let distance = max(0, -bottom, top - height)
+            if distance > height / 2 {
+                hollowRows.hollowOut(content, holder: current, height: Int32(bounds.size.height), distance: distance)
+            }
+        }
+        hollowRows.refill(after: widget)
     }
 
     /// Updates only the unread counts (cheap: after marking articles read).

@@ -32,6 +32,12 @@ final class ReadingSession {
         list.show(.all, title: "All Articles")
     }
 
+    /// Before the whole window restyles (a theme switch): the panes hollow out what is out of sight.
+    func prepareForRestyle() {
+        sidebar.prepareForRestyle()
+        list.prepareForRestyle()
+    }
+
     var hasSubscriptions: Bool { ((try? service.store.feeds().count) ?? 0) > 0 }
 
     /// After a refresh, an import or a subscription: re-read everything.
