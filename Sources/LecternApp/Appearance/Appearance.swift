@@ -15,6 +15,8 @@ final class Appearance {
     var beforeRestyle: (@MainActor () -> Void)?
     /// The frame-clock handlers waiting to turn transitions back on.
     private var transitionHold: [SignalConnection] = []
+    /// Ends the hold if a window never paints.
+    private var holdTimeout: MainLoop.Source?
 
     init(locator: ResourceLocator?) {
         self.locator = locator
@@ -61,6 +63,8 @@ final class Appearance {
             guard let self, !transitionHold.isEmpty else { return }
             transitionHold.forEach { $0.disconnect() }
             transitionHold = []
+            holdTimeout?.remove() // a later switch must not be ended by this one's timeout
+            holdTimeout = nil
             gtk_settings_reset_property(settings, "gtk-enable-animations") // back to the desktop's own value
         }
         transitionHold = clocks.map { clock in
@@ -69,7 +73,7 @@ final class Appearance {
                 if waiting == 0 { release() }
             }
         }
-        _ = MainLoop.timeout(milliseconds: 500) { release(); return false } // a window that never paints
+        holdTimeout = MainLoop.timeout(milliseconds: 500) { release(); return false }
     }
 
     private static func toplevelWindows() -> [WidgetPointer] {
