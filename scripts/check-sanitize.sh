@@ -40,7 +40,8 @@ for name in "${sanitizers[@]}"; do
             || tests_status=1
     done
     seconds=$(( $(date +%s) - start ))
-    # Reports from the test process start a line; those of launched apps are quoted, indented.
+    # Count reports anywhere: the test process prints its own at the start of a line, and the
+    # launched apps' reports appear indented, quoted in failure messages.
     reports=$(grep -c -E "(==[0-9]+==ERROR: |WARNING: ThreadSanitizer:)" "$log")
     result=$(grep -E "^. Test run with" "$log" | sed -E 's/^. Test run with //; s/ after .*//' | paste -sd '+')
     summary+=("$name: ${result:-no result (see $log)} — $([ $tests_status -eq 0 ] && echo passed || echo FAILED); $reports sanitizer report(s); ${seconds} s")
