@@ -27,14 +27,7 @@ final class XMLPushParser {
 
     deinit {
         builder.context = nil
-        // For expat compatibility libxml2 keeps declared entities in a document of its
-        // own ("SAX compatibility mode") even under a pure SAX handler; the context does
-        // not free it.
-        if let document = context.pointee.myDoc {
-            context.pointee.myDoc = nil
-            xmlFreeDoc(document)
-        }
-        xmlFreeParserCtxt(context)
+        ParserContext.free(context)
     }
 
     /// Parses all of `bytes` (UTF-8), stopping early when the builder asks to. When the

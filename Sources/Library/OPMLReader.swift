@@ -1,4 +1,5 @@
 import CLibXML2
+import FeedParsing
 import Foundation
 
 /// Reads OPML 1.0/2.0 with libxml2's SAX2 push parser. Nested outlines are flattened:
@@ -53,11 +54,7 @@ final class OPMLReader {
         self.context = context
         defer {
             self.context = nil
-            if let document = context.pointee.myDoc { // libxml2's SAX-compatibility document
-                context.pointee.myDoc = nil
-                xmlFreeDoc(document)
-            }
-            xmlFreeParserCtxt(context)
+            ParserContext.free(context)
         }
         xmlCtxtUseOptions(context, Self.options)
         data.withUnsafeBytes { buffer in

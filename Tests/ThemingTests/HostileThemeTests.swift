@@ -13,12 +13,7 @@ import Testing
         """
 
     private func decodingError(_ data: Data) -> ThemeError? {
-        do {
-            _ = try ThemeFile.decode(data, file: "hostile.json")
-            return nil
-        } catch {
-            return error
-        }
+        TestSupport.decodingError(data, file: "hostile.json")
     }
 
     @Test func everyFieldWrongIsOneClearError() throws {

@@ -32,6 +32,16 @@ enum TestSupport {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
+    /// The error decoding `data` as a theme file named `file` throws, or nil when it decodes.
+    static func decodingError(_ data: Data, file: String) -> ThemeError? {
+        do {
+            _ = try ThemeFile.decode(data, file: file)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// Paper's JSON with `edit` applied to its object, serialised.
     static func paperData(_ edit: (inout [String: Any]) -> Void) throws -> Data {
         var object = try paperObject()

@@ -5,13 +5,7 @@ import Testing
 @Suite("Theme files: decoding and error messages")
 struct ThemeFileTests {
     private func decodeError(_ edit: (inout [String: Any]) -> Void) throws -> ThemeError? {
-        let data = try TestSupport.paperData(edit)
-        do {
-            _ = try ThemeFile.decode(data, file: "paper.json")
-            return nil
-        } catch {
-            return error
-        }
+        TestSupport.decodingError(try TestSupport.paperData(edit), file: "paper.json")
     }
 
     @Test func badColourNamesFileAndTokenPath() throws {
