@@ -21,7 +21,7 @@ final class ArticleListController {
     private let selection: OpaquePointer        // GtkSingleSelection, owned by the list view
     private let listView: WidgetPointer
     private let header: ArticleListHeader
-    private let stack: WidgetPointer
+    private let pages = PageStack()
     private var rows: [UnsafeMutableRawPointer: ArticleRowWidget] = [:]
     /// Off-screen rows spared a theme switch's restyle.
     private let hollowRows = HollowRows()
@@ -42,11 +42,9 @@ final class ArticleListController {
         header = ArticleListHeader()
         let empty = EmptyState.make(icon: "application-rss+xml-symbolic", title: "No Articles Here",
                                     body: "Nothing matches this view yet.")
-        stack = gtk_stack_new()
-        gtk_stack_add_named(OpaquePointer(stack), Widgets.verticalScroller(listView), "list")
-        gtk_stack_add_named(OpaquePointer(stack), empty, "empty")
-        Widgets.expand(stack)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["article-list"], [header.widget, stack])
+        pages.add(Widgets.verticalScroller(listView), name: "list")
+        pages.add(empty, name: "empty")
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["article-list"], [header.widget, pages.widget])
         gtk_widget_set_size_request(widget, 280, -1)
         connect(factory: factory)
         Signals.connectWithPointer(UnsafeMutableRawPointer(selection), "notify::selected") { [weak self] _ in
@@ -73,7 +71,7 @@ final class ArticleListController {
         let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
         lectern_index_model_reset(model, guint(count))
         header.setCount(count, filter: filter, searching: search != nil)
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), count == 0 ? "empty" : "list")
+        pages.show(count == 0 ? "empty" : "list")
         if let selectedID, let index = (0..<min(count, ArticleRowCache.pageSize * 4)).first(where: { cache.row(at: $0)?.id == selectedID }) {
             select(index)
         } else {

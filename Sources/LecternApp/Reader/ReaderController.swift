@@ -12,7 +12,7 @@ final class ReaderController {
     let widget: WidgetPointer
     var onToggleStar: (@MainActor () -> Void)?
     var onOpenInBrowser: (@MainActor () -> Void)?
-    private let stack: WidgetPointer
+    private let pages = PageStack()
     private let scroller: WidgetPointer
     private let column: WidgetPointer
     private var starButton: WidgetPointer?
@@ -24,17 +24,15 @@ final class ReaderController {
         scroller = Widgets.verticalScroller(column, classes: ["reader-scroller"])
         let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: "Select an Article",
                                     body: "Pick an article from the list to read it here.")
-        stack = gtk_stack_new()
-        gtk_stack_add_named(OpaquePointer(stack), empty, "empty")
-        gtk_stack_add_named(OpaquePointer(stack), scroller, "article")
-        Widgets.expand(stack)
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [stack])
+        pages.add(empty, name: "empty")
+        pages.add(scroller, name: "article")
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [pages.widget])
         gtk_widget_set_size_request(widget, 360, -1)
     }
 
     func showEmpty() {
         article = nil
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), "empty")
+        pages.show("empty")
     }
 
     /// Shows `article`; `images` is nil when the show-images setting is off.
@@ -49,7 +47,7 @@ final class ReaderController {
             : document.blocks
         for block in renderer.render(blocks) { gtk_box_append(cast(column), block) }
         if !article.enclosures.isEmpty { gtk_box_append(cast(column), attachments(article.enclosures)) }
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), "article")
+        pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
     }
 

@@ -12,7 +12,7 @@ final class MainWindow {
     private let settings: Settings
     private let banner = NoticeBanner()
     private let undoBar = UndoBar()
-    private let stack: WidgetPointer
+    private let pages = PageStack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     private var outerPaned: WidgetPointer?
     private var innerPaned: WidgetPointer?
 
@@ -25,12 +25,9 @@ final class MainWindow {
         gtk_window_set_default_size(gtkWindow, Int32(settings.windowWidth), Int32(settings.windowHeight))
         if settings.windowMaximized { gtk_window_maximize(gtkWindow) }
         gtk_window_set_titlebar(gtkWindow, HeaderBar.make(addFeed: addFeed.button, refresh: refreshButton.widget))
-        stack = gtk_stack_new()
-        gtk_stack_set_transition_type(OpaquePointer(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-        gtk_stack_add_named(OpaquePointer(stack), makePanes(), "reading")
-        gtk_stack_add_named(OpaquePointer(stack), WelcomePage.make(), "welcome")
-        Widgets.expand(stack)
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, stack]))
+        pages.add(makePanes(), name: "reading")
+        pages.add(WelcomePage.make(), name: "welcome")
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget]))
         Widgets.addClasses(window, ["lectern-window"])
         session?.onError = { [weak self] in self?.showNotice($0) }
         session?.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
@@ -48,7 +45,7 @@ final class MainWindow {
     /// The welcome page while the library has no subscriptions, the panes otherwise.
     func showWelcomeIfEmpty() {
         let empty = !(session?.hasSubscriptions ?? false)
-        gtk_stack_set_visible_child_name(OpaquePointer(stack), empty ? "welcome" : "reading")
+        pages.show(empty ? "welcome" : "reading")
     }
 
     /// Re-reads the library into the panes.
