@@ -17,8 +17,11 @@ public enum CSSGenerator {
     public static let textScaleRange: ClosedRange<Double> = 0.5...3
 
     /// The CSS for `theme` in `scheme`. `textScale` multiplies the reading sizes (article
-    /// text and article titles), not the interface.
-    public static func css(for theme: Theme, scheme: ColorScheme, textScale: Double = 1.0) -> String {
+    /// text and article titles), not the interface. With `fonts`, each family list is
+    /// written as the installed family it comes to (``FontFamilies/resolved(_:by:)``);
+    /// without, as the theme wrote it (the golden files, `--print-css`).
+    public static func css(for theme: Theme, scheme: ColorScheme, textScale: Double = 1.0,
+                           fonts: FontResolver? = nil) -> String {
         let scale = textScale.isFinite ? min(max(textScale, textScaleRange.lowerBound),
                                              textScaleRange.upperBound) : 1
         var lines = ["/* Lectern theme \"\(comment(theme.name))\", \(scheme.rawValue) scheme. "
@@ -26,14 +29,15 @@ public enum CSSGenerator {
         lines += theme.palette(for: scheme).map { "@define-color \($0.token.rawValue) \($0.color.css);" }
         lines += ["", "/* GTK named colours */"]
         lines += GTKNamedColors.mapping.map { "@define-color \($0.name) @\($0.token.rawValue);" }
-        lines += [""] + typography(theme.typography, scale: scale)
+        lines += [""] + typography(theme.typography, scale: scale, fonts: fonts)
         lines += [""] + shape(theme.radii, spacing: theme.spacing)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func typography(_ type: Typography, scale: Double) -> [String] {
-        let ui = FontFamilies.css(type.uiFamily)
-        let reading = FontFamilies.css(type.readingFamily)
+    private static func typography(_ type: Typography, scale: Double, fonts: FontResolver?) -> [String] {
+        let family = { (names: [String]) in FontFamilies.css(FontFamilies.resolved(names, by: fonts)) }
+        let ui = family(type.uiFamily)
+        let reading = family(type.readingFamily)
         let readingSize = type.readingSize * scale
         let weights = [800, 700, 700, 600]
         var lines = ["/* Typography (text scale \(number(scale))) */"]
@@ -50,7 +54,7 @@ public enum CSSGenerator {
                                      "font-size: \(number(readingSize * factor))pt",
                                      "font-weight: \(weights[index])", "line-height: 1.25"])
         }
-        lines += rule(".mono", ["font-family: \(FontFamilies.css(type.monoFamily))"])
+        lines += rule(".mono", ["font-family: \(family(type.monoFamily))"])
         return lines
     }
 

@@ -43,6 +43,21 @@ enum FontFamilies {
         return names
     }
 
+    /// `names` as this machine draws them: the installed family `fonts` says the list comes
+    /// to, then the list's generic families. Two themes whose lists come to the same face
+    /// (say "Inter, Cantarell" and "Cantarell, Inter" where only Cantarell is installed)
+    /// then give the same CSS, and switching between them keeps every text layout: GTK
+    /// compares font values, not the faces they pick. Without `fonts`, or when the answer
+    /// is not a usable name, `names` is kept as written.
+    static func resolved(_ names: [String], by fonts: FontResolver?) -> [String] {
+        guard let family = fonts?.installedFamily(for: names)?.trimmingCharacters(in: .whitespacesAndNewlines),
+              !family.isEmpty, !family.contains(where: forbidden.contains), !family.contains(where: \.isNewline) else {
+            return names
+        }
+        let generics = names.filter { generic.contains($0.lowercased()) && $0.lowercased() != family.lowercased() }
+        return [family] + generics
+    }
+
     /// The CSS value for `names`: family names quoted, generic families bare.
     static func css(_ names: [String]) -> String {
         names.map { generic.contains($0.lowercased()) ? $0.lowercased() : "\"\($0)\"" }

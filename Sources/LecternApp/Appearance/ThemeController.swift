@@ -11,6 +11,7 @@ final class ThemeController {
     private(set) var catalog: ThemeCatalog
     private let settings: Settings
     private let appearance: Appearance
+    private let fonts = InstalledFonts()
     let desktop: DesktopPreference
     /// Called with a message the user should see once (a theme that fell back).
     var onWarning: (@MainActor (String) -> Void)?
@@ -62,7 +63,7 @@ final class ThemeController {
             onWarning?(warning)
         }
         guard let theme else { return }
-        var css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale)
+        var css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale, fonts: fonts)
         if let font = settings.readingFont {
             css += Self.readingFontRule(font)
         }

@@ -1,0 +1,27 @@
+import CGtk4
+import Theming
+
+/// Asks Pango which installed family a theme's family list comes to, the way GTK will
+/// draw it (fontconfig's aliases and fallbacks included). Answers are kept for the
+/// process's life: fontconfig itself does not see fonts installed meanwhile.
+@MainActor
+final class InstalledFonts: @MainActor FontResolver {
+    private var answers: [[String]: String] = [:]
+
+    func installedFamily(for families: [String]) -> String? {
+        if let known = answers[families] { return known }
+        guard let map = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(map) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        let wanted = pango_font_description_new()
+        defer { pango_font_description_free(wanted) }
+        pango_font_description_set_family(wanted, families.joined(separator: ","))
+        pango_font_description_set_size(wanted, 11 * PANGO_SCALE)
+        guard let font = pango_font_map_load_font(map, context, wanted) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
+        let drawn = pango_font_describe(font)
+        defer { pango_font_description_free(drawn) }
+        guard let name = pango_font_description_get_family(drawn).map({ String(cString: $0) }), !name.isEmpty else { return nil }
+        answers[families] = name
+        return name
+    }
+}
