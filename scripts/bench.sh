@@ -52,10 +52,13 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
   cp "$KEPT/view.sqlite" "$OUT/ui-home/d/lectern/library.sqlite"
   LECTERN_BENCH_DATA="$OUT/ui-home/d" scripts/headless.sh python3 scripts/measure_startup.py .build/release/lectern 7 \
     | sed 's/startup-screenshot/startup-50k-library/' | tee -a "$OUT/results.jsonl"
-  echo "== Theme switch with the 50k-article list on screen (30 switches; same fonts, then different fonts)"
-  for pair in Paper,Sepia Paper,Midnight; do
-    XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_THEMES=$pair LECTERN_BENCH_THEME_SWITCHES=30 \
-      scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+  echo "== Theme switch with the 50k-article list on screen (30 switches), on Wayland (headless Weston) and X11 (Xvfb):"
+  echo "   same fonts; font lists that come to the same installed face; a real font size change"
+  for display in scripts/headless-wayland.sh scripts/headless.sh; do
+    for pair in Paper,Sepia Paper,Midnight "Paper,High Contrast"; do
+      XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_THEMES="$pair" LECTERN_BENCH_THEME_SWITCHES=30 \
+        "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+    done
   done
   echo "== Resident memory after walking through 10 000 rows of the 50k All view"
   XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_ROWS=10000 \

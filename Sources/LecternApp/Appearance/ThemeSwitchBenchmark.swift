@@ -7,8 +7,10 @@ import GtkBridge
 /// themes N times and time, for each switch, the next frame's own work (its frame clock's
 /// before-paint to after-paint), the delay from the switch to that frame's end, and the
 /// longest of the frames that follow until the window is quiet (100 ms without a frame:
-/// the list fills its off-screen rows back in then). Prints one JSON line on stdout and
-/// quits. Not a user feature, so not a command-line flag.
+/// the list fills its off-screen rows back in then). The frame's paint (from the end of its
+/// layout phase: drawing, and handing the pixels to the display server) is also reported
+/// on its own. Prints one JSON line on stdout and quits. Not a user feature, so not a
+/// command-line flag.
 @MainActor
 final class ThemeSwitchBenchmark {
     private let window: WidgetPointer
@@ -17,6 +19,8 @@ final class ThemeSwitchBenchmark {
     private let switches: Int
     private var frameWork: [Double] = []
     private var latency: [Double] = []
+    private var paint: [Double] = []
+    private var layoutEnd: gint64 = 0
     private var settling: [Double] = []
     private var settleMax = 0.0
     private var quiet: MainLoop.Source?
@@ -49,6 +53,8 @@ final class ThemeSwitchBenchmark {
             guard let clock = gtk_widget_get_frame_clock(window) else { return finish() }
             let raw = UnsafeMutableRawPointer(clock)
             Signals.connect(raw, "before-paint") { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
+            // Connected after GTK's own handlers, so this runs when the layout is done.
+            Signals.connect(raw, "layout") { [self] in layoutEnd = g_get_monotonic_time() }
             Signals.connect(raw, "after-paint") { [self] in frameEnded() }
             next()
         }
@@ -71,6 +77,7 @@ final class ThemeSwitchBenchmark {
         if waiting {
             waiting = false
             frameWork.append(work)
+            paint.append(Double(end - max(layoutEnd, frameStart)) / 1000)
             latency.append(Double(end - switchedAt) / 1000)
             settleMax = 0
         } else {
@@ -85,11 +92,22 @@ final class ThemeSwitchBenchmark {
         }
     }
 
+    /// "X11" or "Wayland": GDK's display class without "Gdk" and "Display".
+    private var displayKind: String {
+        guard let display = gdk_display_get_default() else { return "none" }
+        let instance = UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)
+        guard let gClass = instance.pointee.g_class, let name = g_type_name(gClass.pointee.g_type) else { return "unknown" }
+        let type = String(cString: name)
+        return type.replacingOccurrences(of: "Gdk", with: "").replacingOccurrences(of: "Display", with: "")
+    }
+
     private func report() {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let line = String(format: "{\"bench\":\"theme-switch\",\"themes\":\"%@\",\"switches\":%d,\"frame_work_median_ms\":%.2f,"
-            + "\"frame_work_max_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
-            themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0, median(latency), median(settling))
+        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"switches\":%d,\"frame_work_median_ms\":%.2f,"
+            + "\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f,"
+            + "\"following_frames_max_median_ms\":%.2f}",
+            displayKind, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0, median(paint), median(latency),
+            median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil
         finish()
