@@ -5,7 +5,8 @@ import GtkBridge
 /// could not be read, a theme that fell back). Errors inline, never a stack of dialogs.
 @MainActor
 final class NoticeBanner {
-    let widget: WidgetPointer
+    private let bar: SlidingBar
+    var widget: WidgetPointer { bar.widget }
     private let label: WidgetPointer
     private var messages: [String] = []
 
@@ -16,9 +17,7 @@ final class NoticeBanner {
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["notice-banner"], [
             Widgets.icon("dialog-warning-symbolic", classes: ["notice-icon"]), label, close,
         ])
-        widget = gtk_revealer_new()
-        gtk_revealer_set_child(OpaquePointer(widget), row)
-        gtk_revealer_set_transition_type(OpaquePointer(widget), GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
+        bar = SlidingBar(row)
         Signals.connect(UnsafeMutableRawPointer(close), "clicked") { [weak self] in self?.dismiss() }
     }
 
@@ -26,13 +25,13 @@ final class NoticeBanner {
         guard !messages.contains(message) else { return }
         messages.append(message)
         gtk_label_set_text(OpaquePointer(label), messages.joined(separator: "\n"))
-        gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)
+        bar.show()
     }
 
     var text: String { messages.joined(separator: "\n") }
 
     private func dismiss() {
         messages = []
-        gtk_revealer_set_reveal_child(OpaquePointer(widget), 0)
+        bar.hide()
     }
 }

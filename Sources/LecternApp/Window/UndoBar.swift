@@ -4,7 +4,8 @@ import GtkBridge
 /// A short-lived bar with an Undo button (after marking everything read).
 @MainActor
 final class UndoBar {
-    let widget: WidgetPointer
+    private let bar: SlidingBar
+    var widget: WidgetPointer { bar.widget }
     private let label: WidgetPointer
     private var undo: (@MainActor () -> Void)?
     private var hideTimer: MainLoop.Source?
@@ -13,9 +14,7 @@ final class UndoBar {
         label = Widgets.label("", classes: ["undo-text"])
         Widgets.expand(label, vertical: false)
         let button = Widgets.textButton("Undo", classes: ["ghost"])
-        widget = gtk_revealer_new()
-        gtk_revealer_set_child(OpaquePointer(widget), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12,
-                                                                  classes: ["undo-bar"], [label, button]))
+        bar = SlidingBar(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["undo-bar"], [label, button]))
         Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in
             self?.undo?()
             self?.hide()
@@ -25,13 +24,13 @@ final class UndoBar {
     func show(_ message: String, undo: @escaping @MainActor () -> Void) {
         self.undo = undo
         gtk_label_set_text(OpaquePointer(label), message)
-        gtk_revealer_set_reveal_child(OpaquePointer(widget), 1)
+        bar.show()
         hideTimer?.remove()
         hideTimer = MainLoop.timeout(milliseconds: 10_000) { [weak self] in self?.hide(); return false }
     }
 
     private func hide() {
         undo = nil
-        gtk_revealer_set_reveal_child(OpaquePointer(widget), 0)
+        bar.hide()
     }
 }
