@@ -103,11 +103,11 @@ final class ThemeSwitchBenchmark {
 
     private func report() {
         func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"switches\":%d,\"frame_work_median_ms\":%.2f,"
-            + "\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,\"switch_to_frame_end_median_ms\":%.2f,"
-            + "\"following_frames_max_median_ms\":%.2f}",
-            displayKind, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0, median(paint), median(latency),
-            median(settling))
+        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"switches\":%d,"
+            + "\"frame_work_median_ms\":%.2f,\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,"
+            + "\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
+            displayKind, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0,
+            median(paint), median(latency), median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil
         finish()
