@@ -36,7 +36,7 @@ enum FontFamilies {
             throw .invalidValue(file: group.file, path: path, value: "\(names)",
                                 reason: "needs one or more non-empty family names")
         }
-        if let bad = names.first(where: { $0.contains(where: forbidden.contains) || $0.contains(where: \.isNewline) }) {
+        if let bad = names.first(where: { !isUsable($0) }) {
             throw .invalidValue(file: group.file, path: path, value: "\"\(bad)\"",
                                 reason: "is not a usable font family name (no quotes, ; { } \\ < >)")
         }
@@ -51,11 +51,17 @@ enum FontFamilies {
     /// is not a usable name, `names` is kept as written.
     static func resolved(_ names: [String], by fonts: FontResolver?) -> [String] {
         guard let family = fonts?.installedFamily(for: names)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !family.isEmpty, !family.contains(where: forbidden.contains), !family.contains(where: \.isNewline) else {
+              !family.isEmpty, isUsable(family) else {
             return names
         }
         let generics = names.filter { generic.contains($0.lowercased()) && $0.lowercased() != family.lowercased() }
         return [family] + generics
+    }
+
+    /// Whether `name` can be written as a quoted CSS family name: no quote, backslash,
+    /// rule punctuation or line break that could end the string or the rule.
+    static func isUsable(_ name: String) -> Bool {
+        !name.contains(where: forbidden.contains) && !name.contains(where: \.isNewline)
     }
 
     /// The CSS value for `names`: family names quoted, generic families bare.
