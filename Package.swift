@@ -24,6 +24,8 @@ let package = Package(
 
         // A GListModel whose rows are made on demand (GObject types need C).
         .target(name: "CLecternModel", dependencies: ["CGtk4"]),
+        // A one-line text widget that never measures its text, for list rows (a widget type needs C).
+        .target(name: "CTextLine", dependencies: ["CGtk4"]),
 
         // GTK-free core, tested without a display.
         .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
@@ -32,7 +34,7 @@ let package = Package(
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "Theming", "Library", "FeedParsing"]),
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CTextLine", "Theming", "Library", "FeedParsing"]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),

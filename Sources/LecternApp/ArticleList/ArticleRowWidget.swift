@@ -16,10 +16,10 @@ final class ArticleRowWidget {
 
     init() {
         dot = Widgets.icon("media-record-symbolic", size: 10, classes: ["unread-dot"])
-        title = Widgets.label("", classes: ["article-row-title"])
+        title = TextLine.make(classes: ["article-row-title"])
         star = Widgets.icon("starred-symbolic", size: 14, classes: ["starred-mark"])
-        meta = Widgets.label("", classes: ["article-row-meta"])
-        excerpt = Widgets.label("", classes: ["article-row-excerpt"])
+        meta = TextLine.make(classes: ["article-row-meta"])
+        excerpt = TextLine.make(classes: ["article-row-excerpt"])
         gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
         Widgets.expand(title, vertical: false)
         let top = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [dot, title, star])
@@ -28,14 +28,12 @@ final class ArticleRowWidget {
 
     func show(_ row: ArticleRow?, now: Date = Date()) {
         guard let row else {
-            gtk_label_set_text(OpaquePointer(title), "")
-            gtk_label_set_text(OpaquePointer(meta), "")
-            gtk_label_set_text(OpaquePointer(excerpt), "")
+            [title, meta, excerpt].forEach { TextLine.setText($0, "") }
             return
         }
-        gtk_label_set_text(OpaquePointer(title), row.title ?? "Untitled")
-        gtk_label_set_text(OpaquePointer(meta), "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
-        gtk_label_set_text(OpaquePointer(excerpt), row.excerpt ?? "")
+        TextLine.setText(title, row.title ?? "Untitled")
+        TextLine.setText(meta, "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
+        TextLine.setText(excerpt, row.excerpt ?? "")
         gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
         gtk_widget_set_opacity(dot, row.read ? 0 : 1)
         gtk_widget_set_visible(star, row.starred ? 1 : 0)

@@ -21,7 +21,8 @@ enum SidebarRow {
             }
             if feed.folderID != nil { classes.append("in-folder") }
         }
-        let title = Widgets.label(item.title, classes: ["sidebar-title"])
+        let title = TextLine.make(classes: ["sidebar-title"])
+        TextLine.setText(title, item.title)
         Widgets.expand(title, vertical: false)
         let countLabel = Widgets.label("", classes: ["sidebar-count"], xalign: 1)
         setCount(countLabel, count)

@@ -1,0 +1,131 @@
+#include "lectern_text_line.h"
+
+#include <string.h>
+
+struct _LecternTextLine {
+    GtkWidget parent_instance;
+    char *text;
+    /* Made at the first draw, then kept: Pango lays it out again when needed. */
+    PangoLayout *layout;
+    /* The line's height and baseline in the font of the context with this serial. */
+    guint metrics_serial;
+    int line_height;
+    int baseline;
+};
+
+G_DEFINE_FINAL_TYPE(LecternTextLine, lectern_text_line, GTK_TYPE_WIDGET)
+
+/* The font comes from CSS through the widget's Pango context, whose serial changes
+   whenever the font (or the resolution) does. */
+static guint context_serial(LecternTextLine *self) {
+    return pango_context_get_serial(gtk_widget_get_pango_context(GTK_WIDGET(self)));
+}
+
+static void ensure_metrics(LecternTextLine *self) {
+    guint serial = context_serial(self);
+    if (self->line_height >= 0 && self->metrics_serial == serial) return;
+    /* An empty layout is one line tall in the font's own ascent and descent: the height
+       of a line of text in that font, without shaping any text. */
+    PangoLayout *probe = gtk_widget_create_pango_layout(GTK_WIDGET(self), NULL);
+    PangoRectangle logical;
+    pango_layout_get_extents(probe, NULL, &logical);
+    self->line_height = PANGO_PIXELS_CEIL(logical.height);
+    self->baseline = PANGO_PIXELS(pango_layout_get_baseline(probe));
+    self->metrics_serial = serial;
+    g_object_unref(probe);
+}
+
+/* The layout lives on the widget's own context, so Pango lays it out again by itself
+   after the font changes. */
+static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
+    if (self->layout == NULL) {
+        self->layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), self->text);
+        pango_layout_set_ellipsize(self->layout, PANGO_ELLIPSIZE_END);
+        pango_layout_set_single_paragraph_mode(self->layout, TRUE);
+    }
+    if (pango_layout_get_width(self->layout) != width * PANGO_SCALE) {
+        pango_layout_set_width(self->layout, width * PANGO_SCALE);
+    }
+    return self->layout;
+}
+
+static void lectern_text_line_measure(GtkWidget *widget, GtkOrientation orientation, int for_size,
+                                      int *minimum, int *natural, int *minimum_baseline, int *natural_baseline) {
+    (void)for_size;
+    LecternTextLine *self = LECTERN_TEXT_LINE(widget);
+    if (orientation == GTK_ORIENTATION_HORIZONTAL) {
+        /* The row around it decides the width; the text is cut to fit. */
+        *minimum = 0;
+        *natural = 0;
+        return;
+    }
+    ensure_metrics(self);
+    *minimum = *natural = self->line_height;
+    *minimum_baseline = *natural_baseline = self->baseline;
+}
+
+static void lectern_text_line_snapshot(GtkWidget *widget, GtkSnapshot *snapshot) {
+    LecternTextLine *self = LECTERN_TEXT_LINE(widget);
+    int width = gtk_widget_get_width(widget);
+    if (self->text == NULL || self->text[0] == '\0' || width <= 0) return;
+    ensure_metrics(self);
+    PangoLayout *layout = ensure_layout(self, width);
+    GdkRGBA color;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gtk_style_context_get_color(gtk_widget_get_style_context(widget), &color);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    int top = MAX(0, (gtk_widget_get_height(widget) - self->line_height) / 2);
+    gtk_snapshot_save(snapshot);
+    gtk_snapshot_translate(snapshot, &GRAPHENE_POINT_INIT(0, (float)top));
+    gtk_snapshot_append_layout(snapshot, layout, &color);
+    gtk_snapshot_restore(snapshot);
+}
+
+static void lectern_text_line_finalize(GObject *object) {
+    LecternTextLine *self = LECTERN_TEXT_LINE(object);
+    g_clear_object(&self->layout);
+    g_free(self->text);
+    G_OBJECT_CLASS(lectern_text_line_parent_class)->finalize(object);
+}
+
+static void lectern_text_line_class_init(LecternTextLineClass *klass) {
+    GtkWidgetClass *widget_class = GTK_WIDGET_CLASS(klass);
+    G_OBJECT_CLASS(klass)->finalize = lectern_text_line_finalize;
+    widget_class->measure = lectern_text_line_measure;
+    widget_class->snapshot = lectern_text_line_snapshot;
+    gtk_widget_class_set_css_name(widget_class, "label");
+    gtk_widget_class_set_accessible_role(widget_class, GTK_ACCESSIBLE_ROLE_LABEL);
+}
+
+static void lectern_text_line_init(LecternTextLine *self) {
+    self->text = g_strdup("");
+    self->layout = NULL;
+    self->line_height = -1;
+    self->baseline = -1;
+    self->metrics_serial = 0;
+}
+
+GtkWidget *lectern_text_line_new(void) {
+    return g_object_new(LECTERN_TYPE_TEXT_LINE, NULL);
+}
+
+void lectern_text_line_set_text(LecternTextLine *self, const char *text) {
+    g_return_if_fail(LECTERN_IS_TEXT_LINE(self));
+    if (text == NULL) text = "";
+    if (strcmp(text, self->text) == 0) return;
+    g_free(self->text);
+    self->text = g_strdup(text);
+    if (self->layout != NULL) pango_layout_set_text(self->layout, self->text, -1);
+    gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->text, -1);
+    gtk_widget_queue_draw(GTK_WIDGET(self));
+}
+
+const char *lectern_text_line_get_text(LecternTextLine *self) {
+    g_return_val_if_fail(LECTERN_IS_TEXT_LINE(self), "");
+    return self->text;
+}
+
+gboolean lectern_text_line_is_ellipsized(LecternTextLine *self) {
+    g_return_val_if_fail(LECTERN_IS_TEXT_LINE(self), FALSE);
+    return self->layout != NULL && pango_layout_is_ellipsized(self->layout);
+}

@@ -1,0 +1,87 @@
+import CGtk4
+import CTextLine
+import Foundation
+import GtkBridge
+import Testing
+import TestSupport
+@testable import LecternApp
+
+/// Article and sidebar rows draw their text with a `TextLine`, which never lays its text
+/// out to be measured. It must still stand exactly as tall as the label it replaced,
+/// follow a font change (a theme switch, the text size), and cut long text with an
+/// ellipsis where the row ends.
+@Suite("Text line", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct TextLineTests {
+    private func height(_ widget: WidgetPointer) -> Int32 {
+        var natural: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, nil, &natural, nil, nil)
+        return natural
+    }
+
+    private func ellipsized(_ line: WidgetPointer) -> Bool {
+        lectern_text_line_is_ellipsized(OpaquePointer(line)) != 0
+    }
+
+    /// A window of `width` holding `children` in a column, shown and laid out.
+    private func present(_ children: [WidgetPointer], width: Int32) throws -> WidgetPointer {
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cast(window), width, -1)
+        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["probe-column"], children))
+        gtk_window_present(cast(window))
+        let laidOut = MainLoop.iterate(until: { children.allSatisfy { gtk_widget_get_width($0) > 0 } }, timeout: 5)
+        try #require(laidOut, "the window was never laid out")
+        return window
+    }
+
+    private func styled(_ css: String) -> CSSProvider {
+        let provider = CSSProvider()
+        #expect(provider.load(css).isEmpty)
+        provider.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        return provider
+    }
+
+    @Test func aLineIsAsTallAsALabelInTheSameFontAndFollowsAFontChange() throws {
+        try #require(gtk_init_check() != 0)
+        let css = styled(".probe { font-size: 11pt; font-weight: 600; }")
+        defer { css.detach() }
+        let label = Widgets.label("Quarterly gadgets", classes: ["probe"])
+        let line = TextLine.make(classes: ["probe"])
+        TextLine.setText(line, "Quarterly gadgets")
+        let window = try present([label, line], width: 300)
+        defer { gtk_window_destroy(cast(window)) }
+        #expect(height(line) == height(label), "a row would change height where a label became a text line")
+
+        let small = height(line)
+        css.load(".probe { font-size: 20pt; font-weight: 800; }")
+        let grown = MainLoop.iterate(until: { height(line) > small }, timeout: 5)
+        #expect(grown, "the line kept its height after its font grew")
+        #expect(height(line) == height(label))
+    }
+
+    @Test func longTextIsCutWithAnEllipsisAndDrawnInTheCSSColour() throws {
+        try #require(gtk_init_check() != 0)
+        let css = styled("""
+            .probe-column { background: #ffffff; }
+            .probe { color: #ff0000; font-size: 20pt; font-weight: 800; }
+            """)
+        defer { css.detach() }
+        let line = TextLine.make(classes: ["probe"])
+        TextLine.setText(line, String(repeating: "An overlong headline ", count: 12))
+        let window = try present([line], width: 200)
+        defer { gtk_window_destroy(cast(window)) }
+        let cut = MainLoop.iterate(until: { ellipsized(line) }, timeout: 5)
+        #expect(cut, "text wider than the window was not cut with an ellipsis")
+
+        let path = FileManager.default.temporaryDirectory.appending(path: "text-line-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try WidgetCapture.savePNG(of: window, to: path)
+        let image = try #require(PNGImage(path: path))
+        #expect(image.count(of: "#ff0000") > 20, "the text was not drawn in its CSS colour")
+
+        TextLine.setText(line, "Short")
+        let whole = MainLoop.iterate(until: { !ellipsized(line) }, timeout: 5)
+        #expect(whole, "text that fits was still cut")
+        #expect(TextLine.text(line) == "Short")
+    }
+}
