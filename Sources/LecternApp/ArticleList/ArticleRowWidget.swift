@@ -15,7 +15,9 @@ final class ArticleRowWidget {
     private let star: WidgetPointer
 
     init() {
-        dot = Widgets.icon("media-record-symbolic", size: 10, classes: ["unread-dot"])
+        // A styled box, not a symbolic icon: the cairo renderer recolours an icon through an
+        // offscreen image every frame, a round box is one fill.
+        dot = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["unread-dot"])
         title = TextLine.make(classes: ["article-row-title"])
         star = Widgets.icon("starred-symbolic", size: 14, classes: ["starred-mark"])
         meta = TextLine.make(classes: ["article-row-meta"])
