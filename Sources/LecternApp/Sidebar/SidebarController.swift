@@ -74,9 +74,9 @@ final class SidebarController {
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
     }
 
-    /// Called just before the whole window restyles (a theme switch): rows scrolled more
-    /// than half a screen out of sight are hollowed out until the new theme is on screen
-    /// (a sidebar of a few hundred feeds would otherwise be restyled whole).
+    /// Called just before the whole window restyles (a theme switch): rows scrolled out
+    /// of sight are hollowed out until the new theme is on screen (a sidebar of a few
+    /// hundred feeds would otherwise be restyled whole). The nearest come back first.
     func prepareForRestyle() {
         let height = Double(gtk_widget_get_height(widget))
         guard height > 0, gtk_widget_get_mapped(widget) != 0 else { return }
@@ -88,7 +88,7 @@ final class SidebarController {
                   gtk_widget_compute_bounds(current, widget, &bounds) != 0 else { continue }
             let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
             let distance = max(0, -bottom, top - height)
-            if distance > height / 2 {
+            if distance > 0 {
                 hollowRows.hollowOut(content, holder: current, height: Int32(bounds.size.height), distance: distance)
             }
         }
