@@ -22,7 +22,7 @@ if [ -f "$SHARED/bench/gen_synthetic.py" ]; then
     "$OUT/peers/bin/pip" install -q -r "$SHARED/bench/requirements.lock"
   fi
   echo "== Feed parsing (peers)"
-  "$OUT/peers/bin/python" "$SHARED/bench/bench_peers.py" --reps 3 "$OUT/rss2-10k.xml" "$OUT/atom-10k.xml" \
+  "$OUT/peers/bin/python" "$SHARED/bench/bench_peers.py" --reps 3 -o "$OUT/peers-raw.jsonl" "$OUT/rss2-10k.xml" "$OUT/atom-10k.xml" \
     | tee -a "$OUT/results.jsonl"
 else
   echo "== Feed parsing skipped: $SHARED/bench is absent (it ships beside the project on team machines)"
