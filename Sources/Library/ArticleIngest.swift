@@ -62,37 +62,54 @@ struct ArticleIngest {
         return match.0
     }
 
-    private func fields(_ entry: ParsedEntry) -> [SQLValue] {
+    /// What the article row holds: ?2…?7 in the statements below (?1 is the guid).
+    private func listFields(_ entry: ParsedEntry) -> [SQLValue] {
         [SQLValue(entry.link), SQLValue(entry.title), SQLValue(ArticleCoding.displayAuthor(entry.authors)),
-         SQLValue(entry.published), SQLValue(entry.updated), SQLValue(ArticleCoding.encode(authors: entry.authors)),
-         SQLValue(entry.summary), SQLValue(entry.content), SQLValue(ArticleCoding.encode(categories: entry.categories)),
-         SQLValue(ArticleCoding.encode(enclosures: entry.enclosures)), SQLValue(entry.thumbnailURL),
-         SQLValue(HTMLText.excerpt(entry.summary ?? entry.content))]
+         SQLValue(entry.published), SQLValue(entry.updated), SQLValue(HTMLText.excerpt(entry.summary ?? entry.content))]
+    }
+
+    /// What the bodies row holds, after its id.
+    private func bodyFields(_ entry: ParsedEntry) -> [SQLValue] {
+        [SQLValue(ArticleCoding.encode(authors: entry.authors)), SQLValue(entry.summary), SQLValue(entry.content),
+         SQLValue(ArticleCoding.encode(categories: entry.categories)),
+         SQLValue(ArticleCoding.encode(enclosures: entry.enclosures)), SQLValue(entry.thumbnailURL)]
     }
 
     private func insert(guid: String, entry: ParsedEntry) throws(StorageError) {
         let date = min(entry.published ?? entry.updated ?? now, now)
         try database.run("""
-            INSERT INTO articles (feed_id, guid, link, title, author, published, updated, authors, summary, content,
-                categories, enclosures, thumbnail_url, excerpt, sort_date, arrived)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """, [.integer(feedID), .text(guid)] + fields(entry) + [SQLValue(date), SQLValue(now)])
-        try SearchIndex.add(id: database.lastInsertRowID, entry: entry, in: database)
+            INSERT INTO articles (feed_id, guid, link, title, author, published, updated, excerpt, sort_date, arrived)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.integer(feedID), .text(guid)] + listFields(entry) + [SQLValue(date), SQLValue(now)])
+        let id = database.lastInsertRowID
+        _ = try writeBody(id, entry)
+        try SearchIndex.add(id: id, entry: entry, in: database)
     }
 
-    /// Updates the stored row when anything changed; true when it did. The arrival
-    /// time, read and starred state are never touched.
+    /// Writes the bodies row of article `id` when it is missing or different; true when it was.
+    private func writeBody(_ id: Int64, _ entry: ParsedEntry) throws(StorageError) -> Bool {
+        try database.run("""
+            INSERT INTO article_bodies (id, authors, summary, content, categories, enclosures, thumbnail_url)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+            ON CONFLICT (id) DO UPDATE SET authors = ?2, summary = ?3, content = ?4, categories = ?5,
+                enclosures = ?6, thumbnail_url = ?7
+            WHERE authors IS NOT ?2 OR summary IS NOT ?3 OR content IS NOT ?4 OR categories IS NOT ?5
+                OR enclosures IS NOT ?6 OR thumbnail_url IS NOT ?7
+            """, [.integer(id)] + bodyFields(entry)) > 0
+    }
+
+    /// Updates the stored article when anything changed; true when it did. The arrival
+    /// time, read and starred state are never touched. The excerpt comes from the body,
+    /// so a changed body rewrites the row too.
     private func update(_ id: Int64, guid: String, with entry: ParsedEntry) throws(StorageError) -> Bool {
-        let values = [.text(guid)] + fields(entry)
-        let changed = try database.run("""
+        let bodyChanged = try writeBody(id, entry)
+        let rowChanged = try database.run("""
             UPDATE articles SET guid = ?1, link = ?2, title = ?3, author = ?4, published = ?5, updated = ?6,
-                authors = ?7, summary = ?8, content = ?9, categories = ?10, enclosures = ?11, thumbnail_url = ?12,
-                excerpt = ?13, sort_date = min(coalesce(?5, ?6, arrived), arrived)
-            WHERE id = ?14 AND (guid IS NOT ?1 OR link IS NOT ?2 OR title IS NOT ?3 OR author IS NOT ?4
-                OR published IS NOT ?5 OR updated IS NOT ?6 OR authors IS NOT ?7 OR summary IS NOT ?8
-                OR content IS NOT ?9 OR categories IS NOT ?10 OR enclosures IS NOT ?11 OR thumbnail_url IS NOT ?12)
-            """, values + [.integer(id)])
-        guard changed > 0 else { return false }
+                excerpt = ?7, sort_date = min(coalesce(?5, ?6, arrived), arrived)
+            WHERE id = ?8 AND (?9 OR guid IS NOT ?1 OR link IS NOT ?2 OR title IS NOT ?3 OR author IS NOT ?4
+                OR published IS NOT ?5 OR updated IS NOT ?6)
+            """, [.text(guid)] + listFields(entry) + [.integer(id), .integer(bodyChanged ? 1 : 0)]) > 0
+        guard bodyChanged || rowChanged else { return false }
         try SearchIndex.replace(id: id, entry: entry, in: database)
         return true
     }

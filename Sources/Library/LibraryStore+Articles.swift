@@ -91,9 +91,9 @@ extension LibraryStore {
     public func article(id: Int64) throws(StorageError) -> Article? {
         try read { database throws(StorageError) in
             try database.first("""
-                SELECT id, feed_id, guid, link, title, published, updated, sort_date, authors, summary, content,
-                       categories, enclosures, thumbnail_url, arrived, read, starred
-                FROM articles WHERE id = ?
+                SELECT a.id, a.feed_id, a.guid, a.link, a.title, a.published, a.updated, a.sort_date, b.authors,
+                       b.summary, b.content, b.categories, b.enclosures, b.thumbnail_url, a.arrived, a.read, a.starred
+                FROM articles a LEFT JOIN article_bodies b ON b.id = a.id WHERE a.id = ?
                 """, [.integer(id)]) { row in
                 Article(id: row.int64(0), feedID: row.int64(1), guid: row.text(2) ?? "", link: row.text(3),
                         title: row.text(4), published: row.date(5), updated: row.date(6),

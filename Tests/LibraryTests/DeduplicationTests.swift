@@ -22,6 +22,19 @@ import Testing
         #expect(try store.save(parsed([entry("a", title: "New title")]), toFeed: feed.id) == IngestResult(unchanged: 1))
     }
 
+    @Test func aChangedBodyUpdatesTheExcerptTheReaderAndSearch() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let feed = try store.addFeed(url: "https://example.org/feed")
+        try store.save(parsed([entry("a", title: "Post", summary: "<p>First draft</p>")]), toFeed: feed.id)
+        let result = try store.save(parsed([entry("a", title: "Post", summary: "<p>Second thoughts</p>")]), toFeed: feed.id)
+        #expect(result == IngestResult(updated: 1))
+        let row = try #require(try store.articles(ArticleQuery(view: .all)).first)
+        #expect(row.excerpt == "Second thoughts", "the list kept the old excerpt")
+        #expect(try store.article(id: row.id)?.summary == "<p>Second thoughts</p>")
+        #expect(try store.count(.all, search: "thoughts") == 1 && store.count(.all, search: "draft") == 0)
+    }
+
     @Test func unstableIDWithSameLinkUpdatesInPlace() throws {
         let (store, folder) = try makeStore()
         _ = folder

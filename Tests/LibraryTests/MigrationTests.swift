@@ -1,0 +1,71 @@
+import FeedParsing
+import Foundation
+import Testing
+@testable import Library
+
+/// A library written by an earlier Lectern opens with everything in it: articles, their
+/// bodies, read and starred state, search. Version 2 moved the bodies to their own table.
+@Suite struct MigrationTests {
+    /// A version 1 library with one feed and two articles, one read and one starred.
+    private func versionOneLibrary(at path: String) throws {
+        let database = try SQLiteDatabase(path: path)
+        try database.execute(Schema.version1 + "; PRAGMA user_version = 1")
+        try database.execute("""
+            INSERT INTO feeds (id, url, title, added_at) VALUES (1, 'https://example.org/feed', 'Example', 0);
+            INSERT INTO articles (id, feed_id, guid, link, title, author, published, sort_date, authors, summary, content,
+                                  categories, enclosures, thumbnail_url, excerpt, arrived, read, starred)
+            VALUES (7, 1, 'a', 'https://example.org/a', 'Tea gardens', 'Ann', 100, 100, '[{"name":"Ann"}]',
+                    '<p>Short</p>', '<p>Long story about oolong</p>', '["tea"]',
+                    '[{"url":"https://example.org/a.mp3","type":"audio/mpeg","length":12}]',
+                    'https://example.org/a.jpg', 'Short', 100, 1, 0),
+                   (9, 1, 'b', 'https://example.org/b', 'Coffee', NULL, 200, 200, NULL, NULL, '<p>Espresso</p>', NULL,
+                    NULL, NULL, 'Espresso', 200, 0, 1);
+            INSERT INTO article_search (rowid, title, author, summary, content)
+            VALUES (7, 'Tea gardens', 'Ann', 'Short', 'Long story about oolong'), (9, 'Coffee', NULL, NULL, 'Espresso');
+            """)
+    }
+
+    @Test func aVersionOneLibraryKeepsEveryArticleBodyAndStatus() throws {
+        let folder = TempFolder()
+        let path = folder.path("library.sqlite")
+        try versionOneLibrary(at: path)
+        let store = try LibraryStore.open(path: path)
+        #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == Int64(Schema.version))
+
+        let tea = try #require(try store.article(id: 7))
+        #expect(tea.title == "Tea gardens" && tea.summary == "<p>Short</p>" && tea.content == "<p>Long story about oolong</p>")
+        #expect(tea.authors.map(\.name) == ["Ann"] && tea.categories == ["tea"])
+        #expect(tea.enclosures.first?.url == "https://example.org/a.mp3" && tea.thumbnailURL == "https://example.org/a.jpg")
+        #expect(tea.read && !tea.starred)
+        let coffee = try #require(try store.article(id: 9))
+        #expect(coffee.content == "<p>Espresso</p>" && !coffee.read && coffee.starred)
+
+        #expect(try store.articles(ArticleQuery(view: .all)).map(\.excerpt) == ["Espresso", "Short"])
+        #expect(try store.count(.unread) == 1 && store.count(.starred) == 1)
+        #expect(try store.count(.all, search: "oolong") == 1)
+        #expect(try store.integrityCheck() == "ok")
+
+        // New articles land beside the migrated ones, with their bodies.
+        try store.save(parsed([entry("c", title: "Cocoa", content: "<p>Beans</p>")]), toFeed: 1)
+        let cocoa = try #require(try store.articles(ArticleQuery(view: .all, search: "cocoa")).first)
+        #expect(try store.article(id: cocoa.id)?.content == "<p>Beans</p>")
+    }
+
+    @Test func deletingAFeedOrPruningTakesTheBodiesWithIt() throws {
+        let (store, folder) = try makeStore()
+        let feed = try store.addFeed(url: "https://example.org/feed")
+        let other = try store.addFeed(url: "https://example.org/other")
+        let long = Date().addingTimeInterval(-200 * day)
+        try store.save(parsed([entry("a", content: "<p>One</p>"), entry("b", content: "<p>Two</p>")]), toFeed: feed.id)
+        try store.save(parsed([entry("old", content: "<p>Old</p>")]), toFeed: other.id, now: long)
+        let bodies = { try SQLiteDatabase(path: folder.path("library.sqlite")).scalar("SELECT count(*) FROM article_bodies") }
+        #expect(try bodies() == 3)
+
+        try store.deleteFeed(feed.id)
+        #expect(try bodies() == 1, "a deleted feed's article bodies stayed behind")
+        let old = try #require(try store.articles(ArticleQuery(view: .all)).first)
+        try store.setRead([old.id], true)
+        #expect(try store.prune() == 1)
+        #expect(try bodies() == 0, "a pruned article's body stayed behind")
+    }
+}
