@@ -119,8 +119,7 @@ extension ArticleBuilder {
 
     /// An image, or nil for a missing or unsafe source and for tracking pixels.
     private func image(_ element: xmlNodePtr) -> ArticleImage? {
-        let source = HTMLDocument.attribute(element, "src") ?? HTMLDocument.attribute(element, "data-src")
-        guard let source, let url = ArticleURL.image(source, base: base) else { return nil }
+        guard let url = ImageSource.pick(base: base, attribute: { HTMLDocument.attribute(element, $0) }) else { return nil }
         let width = HTMLDocument.attribute(element, "width").flatMap(ArticleBuilder.pixels)
         let height = HTMLDocument.attribute(element, "height").flatMap(ArticleBuilder.pixels)
         if let width, width <= 2 { return nil }

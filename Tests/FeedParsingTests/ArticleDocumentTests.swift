@@ -82,6 +82,37 @@ import Testing
                                        .image(ArticleImage(url: "https://example.com/real.png", width: 300))])
     }
 
+    @Test func lazyLoadedImagesShowTheirRealAddress() {
+        let placeholder = "data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7"
+        func url(_ html: String) -> String? {
+            guard case .image(let image)? = parse(html).blocks.first else { return nil }
+            return image.url
+        }
+        #expect(url("<img src=\"\(placeholder)\" data-src=\"img/real.jpg\">") == "https://example.com/blog/img/real.jpg")
+        #expect(url("<img src=\"\(placeholder)\" data-lazy-src=\"/lazy.jpg\">") == "https://example.com/lazy.jpg")
+        #expect(url("<img srcset=\"/a-480.jpg 480w, /a-1280.jpg 1280w, /a-2560.jpg 2560w\">") == "https://example.com/a-1280.jpg")
+        #expect(url("<img src=\"\(placeholder)\" data-srcset=\"/b.jpg, /b@2x.jpg 2x, /b@3x.jpg 3x\">")
+                == "https://example.com/b@2x.jpg")
+        // An address may hold commas; only a comma after it ends the candidate.
+        #expect(url("<img srcset=\"https://cdn.example/w_400,h_300/c.jpg 400w, https://cdn.example/w_900,h_600/c.jpg 900w\">")
+                == "https://cdn.example/w_900,h_600/c.jpg")
+        // A real src wins; a lone inline image is still shown; unsafe candidates are not.
+        #expect(url("<img src=\"/plain.jpg\" srcset=\"/other.jpg 2x\">") == "https://example.com/plain.jpg")
+        #expect(url("<img src=\"\(placeholder)\">") == placeholder)
+        #expect(url("<img srcset=\"javascript:alert(1) 1x\">") == nil)
+        #expect(url("<img srcset=\"/x.jpg 1q, /y.jpg -2w\">") == nil)
+    }
+
+    @Test func srcsetCandidatesSplitAsBrowsersSplitThem() {
+        #expect(ImageSource.parse(" a.jpg 1x ,b.jpg 2x,, c.jpg") == [
+            .init(url: "a.jpg", density: 1), .init(url: "b.jpg", density: 2), .init(url: "c.jpg"),
+        ])
+        #expect(ImageSource.parse("d.jpg, e.jpg 640w 480h") == [.init(url: "d.jpg"), .init(url: "e.jpg", width: 640)])
+        #expect(ImageSource.parse("f.jpg 1x 2w, g.jpg 1e999w, h.jpg") == [.init(url: "h.jpg")])
+        #expect(ImageSource.best(in: "small.jpg 300w, mid.jpg 800w") == "mid.jpg")
+        #expect(ImageSource.best(in: "") == nil)
+    }
+
     @Test func linkedImageKeepsItsLink() {
         #expect(parse("<p><a href='/big.png'><img src='small.png' alt='A'></a> text</p>").blocks == [
             .paragraph([.text("text")]),
