@@ -20,6 +20,20 @@ struct ThemePickerTests {
         }
     }
 
+    /// GTK's own stylesheet draws scales, checks, selected rows and focus rings in its
+    /// blue (#3584e4, #15539e when dark); in Lectern they wear the theme's accent.
+    @Test(arguments: ["light", "dark"])
+    func noStockWidgetKeepsGTKsBlue(scheme: String) throws {
+        let sandbox = try LecternSandbox()
+        let shot = sandbox.root.appending(path: "picker-\(scheme).png").path
+        let result = sandbox.run(["--theme-picker", "--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot))
+        for blue in ["#3584e4", "#15539e"] {
+            #expect(image.count(of: blue) == 0, "the text-size scale (or another stock widget) is drawn in GTK's \(blue)")
+        }
+    }
+
     @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start(["--theme-picker", "--color-scheme", "light"])
