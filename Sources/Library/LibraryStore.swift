@@ -34,7 +34,7 @@ public final class LibraryStore: Sendable {
             try Self.checkVersion(writer)
             try writer.execute("PRAGMA journal_mode = WAL")
             try writer.execute("PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA temp_store = MEMORY")
-            try Schema.migrate(writer)
+            try Schema.migrate(writer, path: path)
             let reader = try SQLiteDatabase(path: path)
             try reader.execute("PRAGMA query_only = ON; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
             self.writer = ConnectionLock(writer)

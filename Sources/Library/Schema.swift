@@ -1,3 +1,5 @@
+import CSQLite3
+
 /// The library's tables and their migrations, keyed on `PRAGMA user_version`.
 ///
 /// Migration `n` (1-based) takes the schema from version `n - 1` to `n`. A file whose
@@ -8,8 +10,10 @@ enum Schema {
 
     static let migrations: [String] = [version1, version2]
 
-    /// Brings `database` up to `version` inside one transaction per step.
-    static func migrate(_ database: SQLiteDatabase) throws(StorageError) {
+    /// Brings the library at `path` (open as `database`) up to `version`, one transaction
+    /// per step. A step that fails is rolled back and reported as `upgradeFailed`, except
+    /// a damaged file, which stays `sqlite` so it reads as damaged.
+    static func migrate(_ database: SQLiteDatabase, path: String) throws(StorageError) {
         let found = Int32(truncatingIfNeeded: try database.scalar("PRAGMA user_version"))
         guard found <= version else { throw .newerSchema(found: found, supported: version) }
         guard found < version else { return }
@@ -19,10 +23,12 @@ enum Schema {
                     try database.execute(migrations[step])
                     try database.execute("PRAGMA user_version = \(step + 1)")
                 }
+            } catch StorageError.sqlite(let code, let message) where code & 0xFF != SQLITE_CORRUPT && code & 0xFF != SQLITE_NOTADB {
+                throw .upgradeFailed(path: path, version: Int32(step + 1), message: message)
             } catch let error as StorageError {
                 throw error
             } catch {
-                throw .invalidValue("migration \(step + 1) failed: \(error)")
+                throw .upgradeFailed(path: path, version: Int32(step + 1), message: "\(error)")
             }
         }
     }
@@ -101,7 +107,9 @@ enum Schema {
     /// the search index (keyed by article id) is untouched.
     ///
     /// The bodies table refers to the new articles table before the rename, so dropping
-    /// the old one cascades nowhere; the rename carries the reference over.
+    /// the old one cascades nowhere; the rename carries the reference over. An article
+    /// whose feed is gone (only an outside edit can leave one; no list shows it) is not
+    /// carried over: it would fail the foreign key and keep the library from opening.
     static let version2 = """
     CREATE TABLE articles_v2 (
         id INTEGER PRIMARY KEY,
@@ -122,7 +130,7 @@ enum Schema {
     INSERT INTO articles_v2 (id, feed_id, guid, link, title, author, published, updated, sort_date, excerpt,
                              arrived, read, starred)
         SELECT id, feed_id, guid, link, title, author, published, updated, sort_date, excerpt, arrived, read, starred
-        FROM articles;
+        FROM articles WHERE feed_id IN (SELECT id FROM feeds);
     CREATE TABLE article_bodies (
         id INTEGER PRIMARY KEY REFERENCES articles_v2(id) ON DELETE CASCADE,
         authors TEXT,
@@ -133,7 +141,8 @@ enum Schema {
         thumbnail_url TEXT
     );
     INSERT INTO article_bodies (id, authors, summary, content, categories, enclosures, thumbnail_url)
-        SELECT id, authors, summary, content, categories, enclosures, thumbnail_url FROM articles;
+        SELECT id, authors, summary, content, categories, enclosures, thumbnail_url FROM articles
+        WHERE id IN (SELECT id FROM articles_v2);
     DROP TABLE articles;
     ALTER TABLE articles_v2 RENAME TO articles;
     \(articleIndexes)

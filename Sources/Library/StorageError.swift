@@ -7,6 +7,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case sqlite(code: Int32, message: String)
     /// The file was written by a newer Lectern; it is left untouched.
     case newerSchema(found: Int32, supported: Int32)
+    /// Bringing an older library up to this version's schema failed; it was rolled back.
+    case upgradeFailed(path: String, version: Int32, message: String)
     /// The file could not be opened (missing folder, permissions, not a database).
     case cannotOpen(path: String, message: String)
     /// The file is an SQLite library, but damaged; it is left untouched.
@@ -37,6 +39,10 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .newerSchema(let found, let supported):
             return "The library was written by a newer Lectern (schema \(found); this version understands up to \(supported)). "
                 + "It was not changed. Update Lectern to open it."
+        case .upgradeFailed(let path, let version, let message):
+            return "Could not upgrade the library at \(path) to schema \(version) (SQLite: \(message)). "
+                + "It was not changed. The upgrade copies the articles once, so it needs free space about "
+                + "the size of the file; free some and start Lectern again."
         case .cannotOpen(let path, let message):
             return "Could not open the library at \(path): \(message). "
                 + "Check the folder exists and is writable."

@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import ScratchMount
 import Testing
 @testable import Library
 
@@ -49,6 +50,56 @@ import Testing
         try store.save(parsed([entry("c", title: "Cocoa", content: "<p>Beans</p>")]), toFeed: 1)
         let cocoa = try #require(try store.articles(ArticleQuery(view: .all, search: "cocoa")).first)
         #expect(try store.article(id: cocoa.id)?.content == "<p>Beans</p>")
+    }
+
+    @Test func anArticleWhoseFeedIsGoneDoesNotStopTheUpgrade() throws {
+        let folder = TempFolder()
+        let path = folder.path("library.sqlite")
+        try versionOneLibrary(at: path)
+        // Foreign keys are off on this connection, as they would be for an outside edit.
+        try SQLiteDatabase(path: path).execute("""
+            INSERT INTO articles (id, feed_id, guid, sort_date, content, arrived) VALUES (11, 99, 'orphan', 300, 'x', 300)
+            """)
+        let store = try LibraryStore.open(path: path)
+        #expect(try store.article(id: 11) == nil)
+        #expect(try store.count(.all) == 2 && store.article(id: 7)?.content == "<p>Long story about oolong</p>")
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test(.enabled(if: ScratchMount.available, "mounting a tiny tmpfs needs root"))
+    func anUpgradeOnAFullDiskSaysSoAndLeavesTheLibraryAsItWas() throws {
+        let mount = try ScratchMount(kilobytes: 4_096)
+        let path = mount.path("library.sqlite")
+        try versionOneLibrary(at: path)
+        do {
+            let database = try SQLiteDatabase(path: path)
+            try database.execute("""
+                PRAGMA journal_mode = WAL;
+                WITH RECURSIVE n(i) AS (SELECT 100 UNION ALL SELECT i + 1 FROM n WHERE i < 700)
+                INSERT INTO articles (id, feed_id, guid, sort_date, content, arrived)
+                SELECT i, 1, 'g' || i, i, hex(randomblob(1000)), i FROM n;
+                PRAGMA wal_checkpoint(TRUNCATE);
+                """)
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        let filler = mount.path("filler")
+        FileManager.default.createFile(atPath: filler, contents: Data(count: Self.freeBytes(mount.path(".")) - 64_000))
+
+        let error = #expect(throws: StorageError.self) { _ = try LibraryStore.open(path: path) }
+        guard case .upgradeFailed(let reported, 2, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reported == path)
+        #expect(error?.description.contains("It was not changed") == true && error?.description.contains("free") == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before, "the failed upgrade changed the library")
+
+        try FileManager.default.removeItem(atPath: filler)
+        let store = try LibraryStore.open(path: path)
+        #expect(try store.count(.all) == 603 && store.article(id: 7)?.content == "<p>Long story about oolong</p>")
+    }
+
+    private static func freeBytes(_ path: String) -> Int {
+        var info = statvfs()
+        guard statvfs(path, &info) == 0 else { return 0 }
+        return Int(info.f_bavail) * Int(info.f_frsize)
     }
 
     @Test func deletingAFeedOrPruningTakesTheBodiesWithIt() throws {
