@@ -7,8 +7,8 @@
 /// 3. the best candidate of `srcset` or `data-srcset` (`ImageSource.best(in:)`);
 /// 4. `src` as an inline `data:image/…`, which may be a real (small) image.
 enum ImageSource {
-    static let lazyAttributes = ["data-src", "data-lazy-src", "data-original"]
-    static let srcsetAttributes = ["srcset", "data-srcset"]
+    private static let lazyAttributes = ["data-src", "data-lazy-src", "data-original"]
+    private static let srcsetAttributes = ["srcset", "data-srcset"]
 
     /// The address to show, from the element's attributes (`attribute(name)`), resolved
     /// against `base`; nil when none is safe.
