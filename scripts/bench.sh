@@ -60,6 +60,13 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
         "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
     done
   done
+  echo "== Scrolling the 50k-article list: a page per frame (a fling) and 60 px per frame (a wheel), 300 frames"
+  for display in scripts/headless-wayland.sh scripts/headless.sh; do
+    for step in page 60; do
+      XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_FRAMES=300 \
+        LECTERN_BENCH_SCROLL_STEP="$step" "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+    done
+  done
   echo "== Resident memory after walking through 10 000 rows of the 50k All view"
   XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_ROWS=10000 \
     scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"

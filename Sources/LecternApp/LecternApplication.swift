@@ -158,11 +158,17 @@ public final class LecternApplication {
             let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
-            if session != nil && ThemeSwitchBenchmark.requestedSwitches == nil && ScrollBenchmark.requestedRows == nil {
+            let benchmarking = ThemeSwitchBenchmark.requestedSwitches != nil || ScrollBenchmark.requestedRows != nil
+                || ListScrollBenchmark.requestedFrames != nil
+            if session != nil && !benchmarking {
                 startAutomaticRefresh()
             }
             if let rows = ScrollBenchmark.requestedRows, let list = session?.list {
                 ScrollBenchmark.run(window: window.window, list: list, rows: rows, finish: { [unowned self] in quit() })
+            }
+            if let frames = ListScrollBenchmark.requestedFrames, let adjustment = session?.list.verticalAdjustment {
+                ListScrollBenchmark(window: window.window, adjustment: adjustment, frames: frames,
+                                    finish: { [unowned self] in quit() }).start()
             }
             if let switches = ThemeSwitchBenchmark.requestedSwitches {
                 ThemeSwitchBenchmark(window: window.window, switches: switches,

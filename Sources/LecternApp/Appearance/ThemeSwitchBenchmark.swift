@@ -49,15 +49,12 @@ final class ThemeSwitchBenchmark {
 
     func start() {
         retained = self
-        WidgetCapture.afterFirstFrame(of: window) { [self] in
-            guard let clock = gtk_widget_get_frame_clock(window) else { return finish() }
-            let raw = UnsafeMutableRawPointer(clock)
-            Signals.connect(raw, "before-paint") { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
+        FrameTimes.afterFirstFrame(of: window, watch: { [self] clock in
+            Signals.connect(clock, "before-paint") { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
             // Connected after GTK's own handlers, so this runs when the layout is done.
-            Signals.connect(raw, "layout") { [self] in layoutEnd = g_get_monotonic_time() }
-            Signals.connect(raw, "after-paint") { [self] in frameEnded() }
-            next()
-        }
+            Signals.connect(clock, "layout") { [self] in layoutEnd = g_get_monotonic_time() }
+            Signals.connect(clock, "after-paint") { [self] in frameEnded() }
+        }, begin: { [self] in next() }, failed: finish)
     }
 
     private func next() {
@@ -92,21 +89,12 @@ final class ThemeSwitchBenchmark {
         }
     }
 
-    /// "X11" or "Wayland": GDK's display class without "Gdk" and "Display".
-    private var displayKind: String {
-        guard let display = gdk_display_get_default() else { return "none" }
-        let instance = UnsafeMutableRawPointer(display).assumingMemoryBound(to: GTypeInstance.self)
-        guard let gClass = instance.pointee.g_class, let name = g_type_name(gClass.pointee.g_type) else { return "unknown" }
-        let type = String(cString: name)
-        return type.replacingOccurrences(of: "Gdk", with: "").replacingOccurrences(of: "Display", with: "")
-    }
-
     private func report() {
-        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        func median(_ values: [Double]) -> Double { FrameTimes.percentile(values, 0.5) }
         let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"switches\":%d,"
             + "\"frame_work_median_ms\":%.2f,\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,"
             + "\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
-            displayKind, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0,
+            FrameTimes.display, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0,
             median(paint), median(latency), median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil

@@ -112,6 +112,9 @@ final class ArticleListController {
 
     func focusSearch() { header.focusSearch() }
 
+    /// The list's scroll position (for `make bench`).
+    var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(OpaquePointer(listView)) }
+
     /// Called just before the whole window restyles (a theme switch). GTK 4.8's list view
     /// keeps about 200 rows alive, most of them off screen (unmapped), and restyling them
     /// all dominated the switch: they are hollowed out until the new theme is on screen.
