@@ -24,8 +24,9 @@ let package = Package(
 
         // A GListModel whose rows are made on demand (GObject types need C).
         .target(name: "CLecternModel", dependencies: ["CGtk4"]),
-        // A one-line text widget that never measures its text, for list rows (a widget type needs C).
-        .target(name: "CTextLine", dependencies: ["CGtk4"]),
+        // Widgets GTK lacks, in C since GObject types cannot be defined from Swift: a one-line text
+        // for list rows that never measures its text, and a clamp for the reading column.
+        .target(name: "CLecternWidgets", dependencies: ["CGtk4"]),
 
         // GTK-free core, tested without a display.
         .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
@@ -34,7 +35,7 @@ let package = Package(
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CTextLine", "Theming", "Library", "FeedParsing"]),
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "FeedParsing"]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),

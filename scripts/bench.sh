@@ -60,6 +60,11 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
         "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
     done
   done
+  echo "== The same switches with an article open in the reader (Wayland)"
+  for pair in Paper,Sepia "Paper,High Contrast"; do
+    XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_THEMES="$pair" LECTERN_BENCH_THEME_SWITCHES=30 \
+      LECTERN_BENCH_READING=1 scripts/headless-wayland.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+  done
   echo "== Scrolling the 50k-article list: a page per frame (a fling) and 60 px per frame (a wheel), 300 frames"
   for display in scripts/headless-wayland.sh scripts/headless.sh; do
     for step in page 60; do

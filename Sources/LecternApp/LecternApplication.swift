@@ -171,6 +171,7 @@ public final class LecternApplication {
                                     finish: { [unowned self] in quit() }).start()
             }
             if let switches = ThemeSwitchBenchmark.requestedSwitches {
+                if ThemeSwitchBenchmark.whileReading { session?.list.select(0) }
                 ThemeSwitchBenchmark(window: window.window, switches: switches,
                                      apply: { [unowned self] name in settings.themeName = name; themeController?.apply() },
                                      finish: { [unowned self] in quit() }).start()

@@ -1,5 +1,5 @@
 import CGtk4
-import CTextLine
+import CLecternWidgets
 import Foundation
 import GtkBridge
 import Testing

@@ -9,8 +9,9 @@ import GtkBridge
 /// longest of the frames that follow until the window is quiet (100 ms without a frame:
 /// the list fills its off-screen rows back in then). The frame's paint (from the end of its
 /// layout phase: drawing, and handing the pixels to the display server) is also reported
-/// on its own. Prints one JSON line on stdout and quits. Not a user feature, so not a
-/// command-line flag.
+/// on its own. With `LECTERN_BENCH_READING=1`, the first article is open in the reader
+/// during the switches. Prints one JSON line on stdout and quits. Not a user feature, so
+/// not a command-line flag.
 @MainActor
 final class ThemeSwitchBenchmark {
     private let window: WidgetPointer
@@ -34,6 +35,9 @@ final class ThemeSwitchBenchmark {
         let names = (ProcessInfo.processInfo.environment["LECTERN_BENCH_THEMES"] ?? "").split(separator: ",").map(String.init)
         return names.count == 2 ? names : ["Paper", "Midnight"]
     }()
+
+    /// Whether to switch with the first article open in the reader.
+    static var whileReading: Bool { ProcessInfo.processInfo.environment["LECTERN_BENCH_READING"] == "1" }
 
     static var requestedSwitches: Int? {
         ProcessInfo.processInfo.environment["LECTERN_BENCH_THEME_SWITCHES"].flatMap(Int.init).map { max($0, 1) }
@@ -91,10 +95,10 @@ final class ThemeSwitchBenchmark {
 
     private func report() {
         func median(_ values: [Double]) -> Double { FrameTimes.percentile(values, 0.5) }
-        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"switches\":%d,"
+        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"reading\":%@,\"switches\":%d,"
             + "\"frame_work_median_ms\":%.2f,\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,"
             + "\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
-            FrameTimes.display, themes.joined(separator: "/"), switches, median(frameWork), frameWork.max() ?? 0,
+            FrameTimes.display, themes.joined(separator: "/"), Self.whileReading ? "true" : "false", switches, median(frameWork), frameWork.max() ?? 0,
             median(paint), median(latency), median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil

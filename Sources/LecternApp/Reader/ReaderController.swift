@@ -14,14 +14,12 @@ final class ReaderController {
     var onOpenInBrowser: (@MainActor () -> Void)?
     private let pages = PageStack()
     private let scroller: WidgetPointer
-    private let column: WidgetPointer
+    private let column = ReadingColumn(classes: ["reader-column"])
     private var starButton: WidgetPointer?
     private(set) var article: Article?
 
     init() {
-        column = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["reader-column"])
-        gtk_widget_set_halign(column, GTK_ALIGN_CENTER)
-        scroller = Widgets.verticalScroller(column, classes: ["reader-scroller"])
+        scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
         let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: "Select an Article",
                                     body: "Pick an article from the list to read it here.")
         pages.add(empty, name: "empty")
@@ -38,17 +36,31 @@ final class ReaderController {
     /// Shows `article`; `images` is nil when the show-images setting is off.
     func show(_ article: Article, feedTitle: String, images: ImageLoader?) {
         self.article = article
-        while let child = gtk_widget_get_first_child(column) { gtk_box_remove(cast(column), child) }
+        let content = column.content
+        while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images)
-        gtk_box_append(cast(column), header(article, feedTitle: feedTitle, renderer: renderer))
+        gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
         let html = article.content ?? article.summary ?? ""
         let document = ArticleDocument.parse(html: html, baseURL: article.link.flatMap(URL.init(string:)))
         let blocks = document.blocks.isEmpty ? [.paragraph([.text("This article has no text. Open it in the browser to read it.")])]
             : document.blocks
-        for block in renderer.render(blocks) { gtk_box_append(cast(column), block) }
-        if !article.enclosures.isEmpty { gtk_box_append(cast(column), attachments(article.enclosures)) }
+        let rendered = renderer.render(blocks)
+        for block in rendered { gtk_box_append(cast(content), block) }
+        if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
+        column.measure(by: Self.firstWidget(in: content, withClass: "reading"))
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+    }
+
+    /// The first widget under `root` (depth first) that has the CSS class `name`.
+    private static func firstWidget(in root: WidgetPointer, withClass name: String) -> WidgetPointer? {
+        if gtk_widget_has_css_class(root, name) != 0 { return root }
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            if let found = firstWidget(in: current, withClass: name) { return found }
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return nil
     }
 
     /// Shows the star state after it changed.

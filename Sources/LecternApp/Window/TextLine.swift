@@ -1,11 +1,11 @@
 import CGtk4
-import CTextLine
+import CLecternWidgets
 import GtkBridge
 
 /// One line of text cut with an ellipsis, for rows in long lists (the article list, the
 /// sidebar). Unlike a `GtkLabel` it never lays its text out to be measured, so a theme
 /// switch or a scrolled list does not shape every row's text several times over
-/// (`Sources/CTextLine` says how).
+/// (`Sources/CLecternWidgets` says how).
 @MainActor
 enum TextLine {
     static func make(classes: [String]) -> WidgetPointer {
