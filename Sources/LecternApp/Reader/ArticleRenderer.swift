@@ -16,7 +16,13 @@ struct ArticleRenderer {
     private func render(_ block: ArticleBlock) -> WidgetPointer {
         switch block {
         case .paragraph(let inlines):
-            return text(InlineMarkup.markup(inlines), classes: ["reading", "article-paragraph"])
+            let paragraph = text(InlineMarkup.markup(inlines), classes: ["reading", "article-paragraph"])
+            // GTK measures a wrapping label's narrowest width before its height, by laying
+            // it out at its minimum width: with none, one character a line, the dearest
+            // layout of all (half of a theme switch while reading). 12 characters is still
+            // narrower than the reader pane can be, short of the largest text sizes.
+            gtk_label_set_width_chars(OpaquePointer(paragraph), 12)
+            return paragraph
         case .heading(let level, let inlines):
             let size = min(max(level, 1), 4)
             return text(InlineMarkup.markup(inlines), classes: ["reading-title-\(size)", "article-heading"])

@@ -16,6 +16,10 @@ final class ReaderController {
     private let scroller: WidgetPointer
     private let column = ReadingColumn(classes: ["reader-column"])
     private var starButton: WidgetPointer?
+    /// Each block of the article shown, with the box holding it (for `prepareForRestyle`).
+    private var blocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
+    /// Blocks below the fold, spared a theme switch's relayout.
+    private let hollowBlocks = HollowRows()
     private(set) var article: Article?
 
     init() {
@@ -37,6 +41,8 @@ final class ReaderController {
     func show(_ article: Article, feedTitle: String, images: ImageLoader?) {
         self.article = article
         let content = column.content
+        hollowBlocks.forgetAll()
+        blocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images)
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
@@ -44,12 +50,34 @@ final class ReaderController {
         let document = ArticleDocument.parse(html: html, baseURL: article.link.flatMap(URL.init(string:)))
         let blocks = document.blocks.isEmpty ? [.paragraph([.text("This article has no text. Open it in the browser to read it.")])]
             : document.blocks
-        let rendered = renderer.render(blocks)
-        for block in rendered { gtk_box_append(cast(content), block) }
+        for block in renderer.render(blocks) {
+            let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, [block])
+            self.blocks.append((block, holder))
+            gtk_box_append(cast(content), holder)
+        }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
         column.measure(by: Self.firstWidget(in: content, withClass: "reading"))
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+    }
+
+    /// Called just before the whole window restyles (a theme switch): the article's blocks
+    /// below the fold are hollowed out until the new theme is on screen, so only what shows
+    /// is laid out again in that frame. Blocks above stay: their new heights would move the
+    /// text being read.
+    func prepareForRestyle() {
+        guard article != nil, gtk_widget_get_mapped(scroller) != 0 else { return }
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        let fold = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+        for (block, holder) in blocks {
+            var bounds = graphene_rect_t()
+            guard gtk_widget_compute_bounds(holder, column.content, &bounds) != 0 else { continue }
+            let distance = Double(bounds.origin.y) - fold
+            if distance > 0 {
+                hollowBlocks.hollowOut(block, holder: holder, height: Int32(bounds.size.height), distance: distance)
+            }
+        }
+        hollowBlocks.refill(after: widget)
     }
 
     /// The first widget under `root` (depth first) that has the CSS class `name`.

@@ -36,6 +36,7 @@ final class ReadingSession {
     func prepareForRestyle() {
         sidebar.prepareForRestyle()
         list.prepareForRestyle()
+        reader.prepareForRestyle()
     }
 
     var hasSubscriptions: Bool { ((try? service.store.feeds().count) ?? 0) > 0 }
