@@ -17,7 +17,7 @@ final class ReaderController {
     private let column = ReadingColumn(classes: ["reader-column"])
     private var starButton: WidgetPointer?
     /// Each block of the article shown, with the box holding it (for `prepareForRestyle`).
-    private var blocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
+    private var shownBlocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
     /// Blocks below the fold, spared a theme switch's relayout.
     private let hollowBlocks = HollowRows()
     private(set) var article: Article?
@@ -42,7 +42,7 @@ final class ReaderController {
         self.article = article
         let content = column.content
         hollowBlocks.forgetAll()
-        blocks = []
+        shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images)
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
@@ -52,7 +52,7 @@ final class ReaderController {
             : document.blocks
         for block in renderer.render(blocks) {
             let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, [block])
-            self.blocks.append((block, holder))
+            shownBlocks.append((block, holder))
             gtk_box_append(cast(content), holder)
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
@@ -69,7 +69,7 @@ final class ReaderController {
         guard article != nil, gtk_widget_get_mapped(scroller) != 0 else { return }
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
         let fold = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
-        for (block, holder) in blocks {
+        for (block, holder) in shownBlocks {
             var bounds = graphene_rect_t()
             guard gtk_widget_compute_bounds(holder, column.content, &bounds) != 0 else { continue }
             let distance = Double(bounds.origin.y) - fold
