@@ -70,6 +70,18 @@ public enum Widgets {
         return button
     }
 
+    /// `root` and every widget under it, depth first, in the order they are laid out.
+    @MainActor
+    public static func descendants(of root: WidgetPointer) -> [WidgetPointer] {
+        var found = [root]
+        var child = gtk_widget_get_first_child(root)
+        while let current = child {
+            found += descendants(of: current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
     /// Expands a widget to fill the space its parent offers.
     @MainActor
     public static func expand(_ widget: WidgetPointer, horizontal: Bool = true, vertical: Bool = true) {

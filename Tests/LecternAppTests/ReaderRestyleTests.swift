@@ -18,14 +18,7 @@ struct ReaderRestyleTests {
     }
 
     private func paragraphs(in root: WidgetPointer) -> [WidgetPointer] {
-        var found: [WidgetPointer] = []
-        if gtk_widget_has_css_class(root, "article-paragraph") != 0 { found.append(root) }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            found += paragraphs(in: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
+        Widgets.descendants(of: root).filter { gtk_widget_has_css_class($0, "article-paragraph") != 0 }
     }
 
     @Test func blocksBelowTheFoldSitOutTheSwitchAndComeBack() throws {

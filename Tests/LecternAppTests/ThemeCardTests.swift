@@ -28,16 +28,10 @@ struct ThemeCardTests {
     }
 
     private func labels(in widget: WidgetPointer) -> [String] {
-        var found: [String] = []
-        if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0,
-           let text = gtk_label_get_text(OpaquePointer(widget)) {
-            found.append(String(cString: text))
+        Widgets.descendants(of: widget).compactMap { node in
+            guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(node)), gtk_label_get_type()) != 0,
+                  let text = gtk_label_get_text(OpaquePointer(node)) else { return nil }
+            return String(cString: text)
         }
-        var child = gtk_widget_get_first_child(widget)
-        while let current = child {
-            found += labels(in: current)
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return found
     }
 }

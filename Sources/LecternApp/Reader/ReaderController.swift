@@ -56,7 +56,7 @@ final class ReaderController {
             gtk_box_append(cast(content), holder)
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
-        column.measure(by: Self.firstWidget(in: content, withClass: "reading"))
+        column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
     }
@@ -78,17 +78,6 @@ final class ReaderController {
             }
         }
         hollowBlocks.refill(after: widget)
-    }
-
-    /// The first widget under `root` (depth first) that has the CSS class `name`.
-    private static func firstWidget(in root: WidgetPointer, withClass name: String) -> WidgetPointer? {
-        if gtk_widget_has_css_class(root, name) != 0 { return root }
-        var child = gtk_widget_get_first_child(root)
-        while let current = child {
-            if let found = firstWidget(in: current, withClass: name) { return found }
-            child = gtk_widget_get_next_sibling(current)
-        }
-        return nil
     }
 
     /// Shows the star state after it changed.
