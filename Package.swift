@@ -3,6 +3,8 @@
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
 //                         -> Library -> FeedParsing -> CLibXML2
+//                                    -> CSQLite3     -> ArticleModel
+//                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
 import PackageDescription
 
@@ -29,13 +31,17 @@ let package = Package(
         .target(name: "CLecternWidgets", dependencies: ["CGtk4"]),
 
         // GTK-free core, tested without a display.
-        .target(name: "FeedParsing", dependencies: ["CLibXML2"]),
-        .target(name: "Library", dependencies: ["FeedParsing", "CSQLite3", "CLibXML2"]),
+        .target(name: "ArticleModel"),
+        .target(name: "FeedParsing", dependencies: ["ArticleModel", "CLibXML2"]),
+        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "CSQLite3"]),
         .target(name: "Theming"),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "FeedParsing"]),
+        // The app sees the core through Library, Theming and ArticleModel only: no parser, no
+        // SQLite, no libxml2 (MemberImportVisibility keeps that true for members too).
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "ArticleModel"],
+                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),
@@ -44,10 +50,10 @@ let package = Package(
         .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),
 
         // Tests (Swift Testing).
-        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing"], exclude: ["Fixtures"]),
+        .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "ArticleModel"], exclude: ["Fixtures"]),
         // tmpfs mounts for the full-disk and read-only tests.
         .target(name: "ScratchMount", path: "Tests/ScratchMount"),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "ScratchMount"], exclude: ["Fixtures"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),

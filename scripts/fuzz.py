@@ -26,7 +26,7 @@ TARGETS = {
     "feed": (["Tests/FuzzInputs/feed", "Tests/FeedParsingTests/Fixtures", "data/samples"], 65536),
     "html": (["Tests/FuzzInputs/html", "Tests/FeedParsingTests/Fixtures/html"], 16384),
     "date": (["Tests/FuzzInputs/date"], 128),
-    "opml": (["Tests/FuzzInputs/opml", "Tests/LibraryTests/Fixtures/opml"], 32768),
+    "opml": (["Tests/FuzzInputs/opml", "Tests/FeedParsingTests/Fixtures/opml", "Tests/LibraryTests/Fixtures/opml"], 32768),
     "theme": (["Tests/FuzzInputs/theme", "Themes"], 16384),
 }
 

@@ -1,3 +1,4 @@
+import ArticleModel
 import FeedParsing
 import Foundation
 import Library

@@ -56,7 +56,7 @@ public enum MainLoop {
     /// Returns whether the condition held. For tests and tightly bounded waits only.
     @MainActor @discardableResult
     public static func iterate(until condition: @MainActor () -> Bool, timeout seconds: Double) -> Bool {
-        let deadline = g_get_monotonic_time() + gint64(seconds * 1_000_000)
+        let deadline = seconds.isFinite ? g_get_monotonic_time() + gint64(seconds * 1_000_000) : gint64.max
         let wakeUp = timeout(milliseconds: 20) { true }   // never block past the deadline
         defer { wakeUp.remove() }
         while !condition() {

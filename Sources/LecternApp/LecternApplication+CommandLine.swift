@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Library
 import Theming
 
 extension LecternApplication {

@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Library
 
 extension LecternApplication {
     /// Import or Export OPML with the desktop's own file chooser (portal-aware).

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Theming
 
 /// Reading commands as application actions: the keyboard, the menus and D-Bus
 /// (`org.gtk.Actions`, used by the tests) all go through the same actions.

@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Library
 import Theming
 
 /// The GtkApplication (`dev.lectern.Lectern`): one primary instance; a second launch
@@ -25,7 +26,7 @@ public final class LecternApplication {
     private(set) lazy var libraryService: LibraryService? = {
         libraryOpened = true
         do {
-            return try LibraryService.open(at: DataLocations.libraryFile)
+            return try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string)
         } catch {
             notify("The library at \(DataLocations.libraryFile.path) could not be opened: \(error)")
             return nil

@@ -12,6 +12,7 @@
 //   lectern-bench library-refresh --base URL --feeds N  refresh N loopback feeds twice
 //                                            (first, then all-304): wall time, peak RSS
 //   lectern-bench import-loop DB             write batches forever (the kill -9 test)
+import ArticleModel
 import Foundation
 import FeedParsing
 

@@ -1,3 +1,4 @@
+import ArticleModel
 import Foundation
 import Testing
 @testable import FeedParsing

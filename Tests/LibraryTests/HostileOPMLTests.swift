@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Testing
 @testable import Library
@@ -20,8 +21,8 @@ import Testing
         let (store, folder) = try library()
         _ = folder
         let outlines = (0..<100_000).map { "<outline text=\"\($0)\" xmlUrl=\"https://bomb.example/\($0)\"/>" }
-        let error = #expect(throws: OPMLError.self) { try OPML.importDocument(opml(outlines.joined()), into: store) }
-        #expect(error == .tooManyFeeds(limit: OPMLReader.maximumFeeds))
+        let error = #expect(throws: OPMLImportError.self) { try OPML.importDocument(opml(outlines.joined()), into: store) }
+        #expect(error == .unreadable(.tooManyFeeds(limit: OPMLParser.maximumFeeds)))
         #expect(error?.description.contains("Nothing was imported") == true)
         #expect(try store.feeds().map(\.url) == ["https://kept.example/feed"])
     }
@@ -29,8 +30,8 @@ import Testing
     @Test func aListAtTheLimitIsImported() throws {
         let (store, folder) = try library()
         _ = folder
-        let outlines = (1..<OPMLReader.maximumFeeds).map { "<outline xmlUrl=\"https://many.example/\($0)\"/>" }
-        #expect(try OPML.importDocument(opml(outlines.joined()), into: store).added == OPMLReader.maximumFeeds - 1)
+        let outlines = (1..<OPMLParser.maximumFeeds).map { "<outline xmlUrl=\"https://many.example/\($0)\"/>" }
+        #expect(try OPML.importDocument(opml(outlines.joined()), into: store).added == OPMLParser.maximumFeeds - 1)
     }
 
     @Test func outlinesNestedAHundredThousandDeepAreMalformed() throws {
@@ -38,8 +39,8 @@ import Testing
         _ = folder
         let deep = String(repeating: "<outline text=\"f\">", count: 100_000) + "<outline xmlUrl=\"https://deep.example/\"/>"
             + String(repeating: "</outline>", count: 100_000)
-        let error = #expect(throws: OPMLError.self) { try OPML.importDocument(opml(deep), into: store) }
-        guard case .malformed(_, let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        let error = #expect(throws: OPMLImportError.self) { try OPML.importDocument(opml(deep), into: store) }
+        guard case .unreadable(.malformed(_, let reason))? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(reason.contains("nested more than"), "\(reason)")
         #expect(try store.feeds().count == 1)
     }
@@ -49,11 +50,11 @@ import Testing
         let path = folder.path("huge.opml")
         FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
-        try handle.truncate(atOffset: UInt64(OPML.maximumFileMegabytes + 1) << 20) // sparse: no disk used
+        try handle.truncate(atOffset: UInt64(OPMLParser.maximumFileMegabytes + 1) << 20) // sparse: no disk used
         try handle.close()
-        let error = #expect(throws: OPMLError.self) { try OPML.importFile(at: path, into: store) }
-        guard case .tooLarge(let reported, let megabytes, _)? = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(reported == path && megabytes == OPML.maximumFileMegabytes + 1)
+        let error = #expect(throws: OPMLImportError.self) { try OPML.importFile(at: path, into: store) }
+        guard case .unreadable(.tooLarge(let reported, let megabytes, _))? = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(reported == path && megabytes == OPMLParser.maximumFileMegabytes + 1)
         #expect(try store.feeds().count == 1)
     }
 }

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 import Testing
 @testable import Library
@@ -32,47 +33,24 @@ import Testing
         #expect(try store.feeds().map(\.url) == ["file:///srv/samples/feeds/local.xml"])
     }
 
-    @Test func readsOPML1InLatin1() throws {
-        let entries = try OPML.entries(in: Data(contentsOf: fixture("opml/version1.opml")))
-        #expect(entries == [OPMLEntry(url: "http://cafe.example/rss", title: "Café News")])
-    }
-
     @Test func aBrokenFileImportsNothing() throws {
         let (store, folder) = try makeStore()
         _ = folder
-        let error = #expect(throws: OPMLError.self) {
+        let error = #expect(throws: OPMLImportError.self) {
             try OPML.importFile(at: fixture("opml/truncated.opml").path, into: store)
         }
-        guard case .malformed(let line, let reason)? = error else { Issue.record("\(String(describing: error))"); return }
+        guard case .unreadable(.malformed(let line, let reason))? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(line >= 8, "\(reason)")
         #expect(error?.description.contains("Nothing was imported") == true)
         #expect(try store.feeds().isEmpty && store.folders().isEmpty)
     }
 
-    @Test func otherDocumentsAreNamed() throws {
-        #expect(throws: OPMLError.notOPML(rootElement: "rss")) {
-            try OPML.entries(in: Data(contentsOf: fixture("opml/rss-instead.opml")))
-        }
-        #expect(throws: OPMLError.missingBody) { try OPML.entries(in: Data("<opml version=\"2.0\"><head/></opml>".utf8)) }
-        #expect(throws: OPMLError.self) { try OPML.entries(in: Data()) }
+    @Test func anUnreadableFileIsNamed() throws {
         let (store, folder) = try makeStore()
         _ = folder
-        let error = #expect(throws: OPMLError.self) { try OPML.importFile(at: "/nonexistent.opml", into: store) }
-        guard case .unreadable(let path, _)? = error else { Issue.record("\(String(describing: error))"); return }
+        let error = #expect(throws: OPMLImportError.self) { try OPML.importFile(at: "/nonexistent.opml", into: store) }
+        guard case .unreadable(.unreadable(let path, _))? = error else { Issue.record("\(String(describing: error))"); return }
         #expect(path == "/nonexistent.opml")
-    }
-
-    @Test func externalEntitiesAreNeverRead() throws {
-        let hostname = (try? String(contentsOfFile: "/etc/hostname", encoding: .utf8))?
-            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "no-hostname-file"
-        let result = Result { try OPML.entries(in: Data(contentsOf: fixture("opml/external-entity.opml"))) }
-        if case .success(let entries) = result {
-            #expect(!entries.contains { ($0.title ?? "").contains(hostname) })
-        }
-    }
-
-    @Test func entityExpansionBombsAreRejected() throws {
-        #expect(throws: OPMLError.self) { try OPML.entries(in: Data(contentsOf: fixture("opml/entities.opml"))) }
     }
 
     @Test func exportRoundTrips() throws {

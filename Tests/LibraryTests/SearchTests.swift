@@ -43,13 +43,32 @@ import Testing
         #expect(try store.articles(ArticleQuery(view: .all, search: "kernel")).map(\.title) == ["Kernel news", "Gardening"])
     }
 
-    @Test(arguments: ["\"", "foo\" OR bar", "NEAR(a b)", "title:x", "a AND", "(", "*", "-", "^x", "'; DROP TABLE articles; --"])
-    func queryOperatorsAreText(typed: String) throws {
-        let (store, folder) = try store(with: [entry("1", title: "foo bar x")])
+    /// What the user types is words, never FTS5 syntax: `OR` must be in the article, `title:x`
+    /// is two words and no column filter, and nothing typed can break the query or the table.
+    @Test(arguments: [("\"", 0), ("foo\" OR bar", 0), ("NEAR(a b)", 1), ("title:x", 0), ("a AND", 1), ("(", 0),
+                      ("*", 0), ("-", 0), ("^x", 1), ("'; DROP TABLE articles; --", 1)])
+    func queryOperatorsAreText(typed: String, matches: Int) throws {
+        let (store, folder) = try store(with: [entry("1", title: "foo bar x"),
+                                               entry("2", title: "near a b title and or drop table articles")])
         _ = folder
-        _ = try store.articles(ArticleQuery(view: .all, search: typed))
-        _ = try store.count(.all, search: typed)
-        #expect(try store.count(.all) == 1)
+        #expect(try store.articles(ArticleQuery(view: .all, search: typed)).count == matches)
+        #expect(try store.count(.all, search: typed) == matches)
+        #expect(try store.count(.all) == 2)
+    }
+
+    /// Search text and excerpts come from the same HTML→text path as titles: entities far
+    /// outside the handful common in feeds read as their characters.
+    @Test func entitiesAnywhereInHTMLAreReadAsText() throws {
+        let (store, folder) = try store(with: [
+            entry("1", title: "Open sandwiches", summary: "<p>Sm&oslash;rrebr&oslash;d &ndash; &frac12; price &hellip; in Z&uuml;rich &euro;5</p>"),
+        ])
+        _ = folder
+        #expect(try store.count(.all, search: "smørrebrød") == 1)
+        #expect(try store.count(.all, search: "zürich") == 1)
+        #expect(try store.count(.all, search: "zurich") == 1)   // diacritics folded
+        #expect(try store.count(.all, search: "oslash") == 0)   // the entity's name is not text
+        let row = try #require(try store.articles(ArticleQuery(view: .all)).first)
+        #expect(row.excerpt == "Smørrebrød – ½ price … in Zürich €5")
     }
 
     @Test func searchCombinesWithViews() throws {

@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Theming
 
 /// Styles every window: the static component stylesheet from `Resources/` (token names
 /// only) and one long-lived provider holding the current theme's token definitions,

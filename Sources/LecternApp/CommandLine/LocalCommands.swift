@@ -1,6 +1,6 @@
 import Foundation
-import FeedParsing
 import GtkBridge
+import Library
 import Theming
 
 /// The flags that only print: answered in the launching process, with no window, no
@@ -32,19 +32,12 @@ enum LocalCommands {
     /// Parses a feed file or URL and prints the JSON of docs/inspect-feed.md:
     /// 0 parsed, 1 not a feed, 2 the argument could not be read.
     static func inspectFeed(_ argument: String) -> Int32 {
-        let fetched: FetchedDocument
         do {
-            fetched = try FetchedDocument.load(argument)
-        } catch {
-            printError("lectern: \(error)")
-            return 2
-        }
-        do {
-            let feed = try FeedParser.parse(fetched.data, url: fetched.url, contentType: fetched.contentType)
-            print(FeedJSON.encode(feed))
+            print(try FeedInspection.json(for: argument))
             return 0
         } catch {
-            printError("lectern: \(argument) is not a feed: \(error)")
+            printError("lectern: \(error)")
+            if case .unreadable = error { return 2 }
             return 1
         }
     }

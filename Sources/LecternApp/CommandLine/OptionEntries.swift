@@ -1,6 +1,7 @@
 import CGtk4
 import Glibc
 import GtkBridge
+import Library
 
 /// Turns `CommandLineTable` into GApplication option entries. GLib keeps pointers to the
 /// entries and their strings while it parses, so both are allocated once and live for the

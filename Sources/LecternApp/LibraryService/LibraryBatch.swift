@@ -1,34 +1,37 @@
 import Foundation
+import GtkBridge
+import Library
 
 /// `--batch`: library work without a window, in the launching process. Progress lines go
 /// to stderr, then a summary; exit 0 when everything worked, 1 when something failed
 /// (each named), 2 is left to usage errors.
+@MainActor
 enum LibraryBatch {
     static func run(_ request: LibraryRequest) -> Int32 {
         let service: LibraryService
         do {
-            service = try LibraryService.open(at: DataLocations.libraryFile)
+            service = try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string)
         } catch {
             LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
             return 1
         }
         let resolved = request.resolvingPaths(against: FileManager.default.currentDirectoryPath)
-        let finished = DispatchSemaphore(value: 0)
-        let outcome = ReportBox()
-        Task.detached {
-            outcome.report = await service.perform(resolved) { LocalCommands.printError($0) }
-            finished.signal()
+        MainLoopBridge.install()
+        var report: LibraryService.Report?
+        Task { @MainActor in
+            report = await service.perform(resolved) { LocalCommands.printError($0) }
         }
-        finished.wait()
-        try? service.store.checkpoint()
-        let failures = outcome.report?.failures ?? ["the library work did not finish"]
+        MainLoop.iterate(until: { report != nil }, timeout: .infinity)
+        let failures = report?.failures ?? ["the library work did not finish"]
+        do {
+            try service.store.checkpoint()
+        } catch {
+            // The changes are safe in the write-ahead log; the next start folds them in.
+            LocalCommands.printError("lectern: the library's log could not be folded into \(DataLocations.libraryFile.path): \(error)")
+        }
         guard !failures.isEmpty else { return 0 }
         LocalCommands.printError("lectern: \(failures.count) problem\(failures.count == 1 ? "" : "s"):")
         failures.forEach { LocalCommands.printError("  - \($0)") }
         return 1
-    }
-
-    private final class ReportBox: @unchecked Sendable {
-        var report: LibraryService.Report?   // written once before the semaphore is signalled
     }
 }

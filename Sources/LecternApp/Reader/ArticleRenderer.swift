@@ -1,5 +1,5 @@
+import ArticleModel
 import CGtk4
-import FeedParsing
 import GtkBridge
 
 /// Turns a sanitized article document into GTK widgets styled only by CSS classes over

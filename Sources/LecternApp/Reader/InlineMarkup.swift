@@ -1,5 +1,5 @@
+import ArticleModel
 import CGtk4
-import FeedParsing
 
 /// Article inlines as Pango markup for one label: text escaped, emphasis, code and links
 /// kept (links open in the browser through the label's `activate-link`).

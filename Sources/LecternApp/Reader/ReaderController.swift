@@ -1,5 +1,5 @@
+import ArticleModel
 import CGtk4
-import FeedParsing
 import Foundation
 import GtkBridge
 import Library
@@ -46,8 +46,7 @@ final class ReaderController {
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images)
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
-        let html = article.content ?? article.summary ?? ""
-        let document = ArticleDocument.parse(html: html, baseURL: article.link.flatMap(URL.init(string:)))
+        let document = article.readerDocument
         let blocks = document.blocks.isEmpty ? [.paragraph([.text("This article has no text. Open it in the browser to read it.")])]
             : document.blocks
         for block in renderer.render(blocks) {

@@ -1,3 +1,4 @@
+import Foundation
 import GtkBridge
 
 /// Typed, validated reads from a keyfile. A value of the wrong type or out of range is

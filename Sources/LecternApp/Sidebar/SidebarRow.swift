@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Library
 
 /// The widgets of one sidebar row.
 @MainActor

@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 import GtkBridge
 import Library
 

@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 import GtkBridge
 
 /// Small modal questions: a line of text, or a confirmation.

@@ -1,0 +1,42 @@
+import ArticleModel
+import Foundation
+
+/// A parsed feed: the channel's fields, its entries and any warnings met on the way.
+public struct ParsedFeed: Sendable, Equatable {
+    /// The format sniffed from the bytes.
+    public var format: FeedFormat
+    /// The feed title as plain text.
+    public var title: String?
+    /// The alternate (home page) link, absolute; never the `self` link.
+    public var link: String?
+    /// Description / subtitle / tagline.
+    public var description: String?
+    /// The language tag (`language`, `dc:language` or `xml:lang`).
+    public var language: String?
+    /// When the feed last changed (UTC).
+    public var updated: Date?
+    /// Feed-level authors.
+    public var authors: [Person]
+    /// The feed's icon or logo, absolute.
+    public var iconURL: String?
+    /// The entries in document order.
+    public var entries: [ParsedEntry]
+    /// Problems recovered from (malformed XML, undecodable bytes, ...).
+    public var warnings: [String]
+
+    public init(format: FeedFormat, title: String? = nil, link: String? = nil,
+                description: String? = nil, language: String? = nil, updated: Date? = nil,
+                authors: [Person] = [], iconURL: String? = nil, entries: [ParsedEntry] = [],
+                warnings: [String] = []) {
+        self.format = format
+        self.title = title
+        self.link = link
+        self.description = description
+        self.language = language
+        self.updated = updated
+        self.authors = authors
+        self.iconURL = iconURL
+        self.entries = entries
+        self.warnings = warnings
+    }
+}

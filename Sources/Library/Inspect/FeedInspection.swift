@@ -1,0 +1,35 @@
+import FeedParsing
+import Foundation
+
+/// `lectern --inspect-feed FILE|URL`: one feed parsed and written as the JSON of
+/// docs/inspect-feed.md.
+public enum FeedInspection {
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The argument could not be read or fetched.
+        case unreadable(FetchedDocument.LoadError)
+        /// The bytes are not a feed.
+        case notAFeed(argument: String, reason: FeedParserError)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let error): "\(error)"
+            case .notAFeed(let argument, let reason): "\(argument) is not a feed: \(reason)"
+            }
+        }
+    }
+
+    /// The feed named by `argument` (a path, a `file:` or an http(s) URL) as one line of JSON.
+    public static func json(for argument: String) throws(Failure) -> String {
+        let fetched: FetchedDocument
+        do {
+            fetched = try FetchedDocument.load(argument)
+        } catch {
+            throw .unreadable(error)
+        }
+        do {
+            return FeedJSON.encode(try FeedParser.parse(fetched.data, url: fetched.url, contentType: fetched.contentType))
+        } catch {
+            throw .notAFeed(argument: argument, reason: error)
+        }
+    }
+}

@@ -1,0 +1,11 @@
+import ArticleModel
+import FeedParsing
+import Foundation
+
+extension Article {
+    /// The article as the reader shows it: its content (or, without one, its summary)
+    /// sanitized into the document model, every address resolved against its link.
+    public var readerDocument: ArticleDocument {
+        ArticleDocument.parse(html: content ?? summary ?? "", baseURL: link.flatMap(URL.init(string:)))
+    }
+}

@@ -1,0 +1,79 @@
+import FeedParsing
+import Foundation
+
+/// OPML in and out of a library.
+public enum OPML {
+    /// The subscriptions an OPML document lists, without touching any library.
+    public static func entries(in data: Data) throws(OPMLError) -> [OPMLEntry] {
+        try OPMLParser.parse(data)
+    }
+
+    /// Imports an OPML document in one transaction: folders are created as needed,
+    /// feeds already subscribed are skipped and counted, and an invalid file imports
+    /// nothing at all. Relative feed addresses are resolved against `baseURL` (the OPML
+    /// file's own location, for a file that travels with its feeds).
+    @discardableResult
+    public static func importDocument(_ data: Data, into store: LibraryStore,
+                                      baseURL: URL? = nil) throws(OPMLImportError) -> OPMLImportResult {
+        let entries: [OPMLEntry]
+        do {
+            entries = try OPMLParser.parse(data)
+        } catch {
+            throw .unreadable(error)
+        }
+        return try save(entries, in: store, baseURL: baseURL)
+    }
+
+    /// Imports the OPML file at `path` (see `importDocument`).
+    @discardableResult
+    public static func importFile(at path: String, into store: LibraryStore) throws(OPMLImportError) -> OPMLImportResult {
+        let entries: [OPMLEntry]
+        do {
+            entries = try OPMLParser.parse(fileAt: path)
+        } catch {
+            throw .unreadable(error)
+        }
+        return try save(entries, in: store, baseURL: URL(fileURLWithPath: path))
+    }
+
+    /// Saves `entries` in one transaction.
+    private static func save(_ entries: [OPMLEntry], in store: LibraryStore,
+                              baseURL: URL?) throws(OPMLImportError) -> OPMLImportResult {
+        do {
+            return try store.storageTransaction { database throws(StorageError) in
+                var result = OPMLImportResult()
+                var folderIDs: [String: Int64] = [:]
+                let before = try database.scalar("SELECT count(*) FROM folders")
+                for entry in entries {
+                    guard let url = URL(string: entry.url, relativeTo: baseURL)?.absoluteURL,
+                          let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+                        result.invalid.append(entry.url)
+                        continue
+                    }
+                    var folderID: Int64?
+                    if let name = entry.folder {
+                        if let known = folderIDs[name.lowercased()] {
+                            folderID = known
+                        } else {
+                            let folder = try LibraryStore.folder(named: name, in: database)
+                            folderIDs[name.lowercased()] = folder.id
+                            folderID = folder.id
+                        }
+                    }
+                    let id = try LibraryStore.insertFeed(url: url.absoluteString, title: entry.title, siteURL: entry.siteURL,
+                                                         folderID: folderID, in: database)
+                    if id == nil { result.duplicates += 1 } else { result.added += 1 }
+                }
+                result.foldersCreated = Int(try database.scalar("SELECT count(*) FROM folders") - before)
+                return result
+            }
+        } catch {
+            throw .storage(error)
+        }
+    }
+
+    /// The library's subscriptions as an OPML 2.0 document.
+    public static func export(_ store: LibraryStore, title: String = "Lectern subscriptions") throws(StorageError) -> String {
+        OPMLWriter.write(folders: try store.folders(), feeds: try store.feeds(), title: title)
+    }
+}

@@ -1,0 +1,18 @@
+/// What an OPML import did.
+public struct OPMLImportResult: Sendable, Equatable {
+    /// Feeds newly subscribed.
+    public var added: Int
+    /// Feeds already in the library (or repeated in the file), left as they were.
+    public var duplicates: Int
+    /// Folders created.
+    public var foldersCreated: Int
+    /// Outlines whose `xmlUrl` is not an http(s) or file URL, skipped.
+    public var invalid: [String]
+
+    public init(added: Int = 0, duplicates: Int = 0, foldersCreated: Int = 0, invalid: [String] = []) {
+        self.added = added
+        self.duplicates = duplicates
+        self.foldersCreated = foldersCreated
+        self.invalid = invalid
+    }
+}

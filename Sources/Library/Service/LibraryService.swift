@@ -1,0 +1,112 @@
+import FeedParsing
+import Foundation
+
+/// The app's door to the library: one store, and the jobs a launch or the window asks
+/// for. GTK-free and `Sendable`; work runs off the main thread and reports each step
+/// through `say` so the command line (or the window) can show progress.
+public final class LibraryService: Sendable {
+    public let store: LibraryStore
+    public let policy: RefreshPolicy
+
+    /// What a request did: `failures` name each thing that went wrong, in plain words.
+    public struct Report: Sendable {
+        public var failures: [String] = []
+        public var succeeded: Bool { failures.isEmpty }
+    }
+
+    public init(store: LibraryStore, appVersion: String) {
+        self.store = store
+        policy = RefreshPolicy(appVersion: appVersion)
+    }
+
+    /// Opens (or creates) the library file, making its folder first.
+    public static func open(at file: URL, appVersion: String) throws(StorageError) -> LibraryService {
+        try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        return LibraryService(store: try LibraryStore.open(path: file.path), appVersion: appVersion)
+    }
+
+    /// Does `request`, reporting each step in words through `say` and, during a refresh,
+    /// each finished feed through `progress`.
+    public func perform(_ request: LibraryRequest, progress: (@Sendable (RefreshProgress) -> Void)? = nil,
+                 say: @escaping @Sendable (String) -> Void) async -> Report {
+        var report = Report()
+        for path in request.importOPML { importOPML(path, say: say, report: &report) }
+        for address in request.addFeeds { await subscribe(address, say: say, report: &report) }
+        if request.refresh {
+            await refresh(retentionDays: request.retentionDays, progress: progress, say: say, report: &report)
+        }
+        if let path = request.exportOPML { exportOPML(path, say: say, report: &report) }
+        return report
+    }
+
+    private func importOPML(_ path: String, say: (String) -> Void, report: inout Report) {
+        do {
+            let result = try OPML.importFile(at: path, into: store)
+            var line = "Imported \(path): \(result.added) new feed\(result.added == 1 ? "" : "s")"
+            if result.duplicates > 0 { line += ", \(result.duplicates) already subscribed" }
+            if !result.invalid.isEmpty { line += ", \(result.invalid.count) skipped (not a web or file address)" }
+            say(line)
+        } catch {
+            report.failures.append("\(path): \(error)")
+            say("Could not import \(path): \(error). Nothing from it was added.")
+        }
+    }
+
+    private func subscribe(_ address: String, say: (String) -> Void, report: inout Report) async {
+        let subscriber = Subscriber(store: store, policy: policy)
+        do {
+            switch try await subscriber.subscribe(url: address) {
+            case .subscribed(let feed, let ingest):
+                say("Subscribed to \(feed.title ?? feed.url) (\(ingest.added) article\(ingest.added == 1 ? "" : "s"))")
+            case .choices(let found):
+                guard let first = found.first else { return }
+                say("\(address) offers \(found.count) feeds: " + found.map { $0.title ?? $0.url }.joined(separator: ", "))
+                await subscribe(first.url, say: say, report: &report)
+            }
+        } catch {
+            report.failures.append("\(address): \(error)")
+            say("Could not subscribe to \(address): \(error)")
+        }
+    }
+
+    private func refresh(retentionDays: Int, progress onProgress: (@Sendable (RefreshProgress) -> Void)?,
+                         say: @escaping @Sendable (String) -> Void, report: inout Report) async {
+        let titles = Dictionary(((try? store.feeds()) ?? []).map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
+        let summary = await FeedRefresher(store: store, policy: policy).refresh { progress in
+            onProgress?(progress)
+            say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
+        }
+        for id in summary.failedFeedIDs {
+            if case .failed(let message)? = summary.outcomes[id] {
+                report.failures.append("\(titles[id] ?? "feed \(id)"): \(message)")
+            } else {
+                report.failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
+            }
+        }
+        _ = try? store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
+        say("Refreshed \(summary.outcomes.count) feed\(summary.outcomes.count == 1 ? "" : "s"): \(summary.newArticles) new article\(summary.newArticles == 1 ? "" : "s")"
+            + (summary.failedFeedIDs.isEmpty ? "" : ", \(summary.failedFeedIDs.count) failed"))
+    }
+
+    private func exportOPML(_ path: String, say: (String) -> Void, report: inout Report) {
+        do {
+            let text = try OPML.export(store)
+            try text.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+            say("Exported \((try? store.feeds().count) ?? 0) feeds to \(path)")
+        } catch {
+            report.failures.append("\(path): \(error)")
+            say("Could not export to \(path): \(error)")
+        }
+    }
+
+    public static func describe(_ outcome: FeedOutcome) -> String {
+        switch outcome {
+        case .updated(let result): "\(result.added) new"
+        case .notModified: "no change"
+        case .deferred(let until): "waiting until \(until.formatted(date: .omitted, time: .shortened))"
+        case .gone: "gone"
+        case .failed(let message): "failed: \(message)"
+        case .cancelled: "cancelled"
+        }
+    }
+}
