@@ -8,7 +8,7 @@ public enum Actions {
     @MainActor @discardableResult
     public static func add(_ name: String, to map: UnsafeMutableRawPointer,
                            _ handler: @escaping @MainActor () -> Void) -> OpaquePointer {
-        let action = g_simple_action_new(name, nil)!
+        let action = created(g_simple_action_new(name, nil))
         Signals.connectWithPointer(UnsafeMutableRawPointer(action), "activate") { _ in handler() }
         g_action_map_add_action(OpaquePointer(map), action)
         g_object_unref(UnsafeMutableRawPointer(action))   // the map holds it now
@@ -18,7 +18,7 @@ public enum Actions {
     /// Adds an action taking a string parameter (e.g. `app.select-theme('Paper')`).
     @MainActor @discardableResult
     public static func add(_ name: String, to map: UnsafeMutableRawPointer, string handler: @escaping @MainActor (String) -> Void) -> OpaquePointer {
-        let action = g_simple_action_new(name, lectern_variant_type_string())!
+        let action = created(g_simple_action_new(name, lectern_variant_type_string()))
         Signals.connectWithPointer(UnsafeMutableRawPointer(action), "activate") { parameter in
             guard let parameter, let value = Variant(retaining: OpaquePointer(parameter)).string else { return }
             handler(value)

@@ -19,7 +19,7 @@ public final class CSSProvider: Object {
 
     public init() {
         super.init(adopting: gtk_css_provider_new())
-        connectWithPointers("parsing-error") { [weak self] section, error in
+        Signals.connectWithPointers(RawPointer(pointer), "parsing-error") { [weak self] section, error in
             guard let self, let error else { return }
             self.record(section: section, error: error.assumingMemoryBound(to: GError.self))
         }

@@ -41,3 +41,13 @@ public func takeString(_ cString: UnsafeMutablePointer<CChar>?) -> String? {
     defer { g_free(cString) }
     return String(cString: cString)
 }
+
+/// The object a GTK or GLib constructor (`gtk_*_new`, `g_menu_new`, …) returned. They
+/// return NULL only when the library cannot work at all (GTK not initialised, memory
+/// exhausted): a programming error, stopped here with the caller's place named instead
+/// of a force-unwrap at every construction.
+@inlinable
+public func created<T>(_ object: T?, file: StaticString = #fileID, line: UInt = #line) -> T {
+    guard let object else { preconditionFailure("a GTK constructor returned NULL at \(file):\(line)") }
+    return object
+}

@@ -1,8 +1,9 @@
 import CGtk4
 
-// Signal connections from Swift closures, one function per C signature: a thunk's
+// The raw connections behind `Signal`: one function per C signature, since a thunk's
 // parameter count must match the signal exactly (user data comes last). Every handler
-// runs on the main actor, entered with `MainActor.assumeIsolated`.
+// runs on the main actor, entered with `MainActor.assumeIsolated`. Internal: the app
+// connects through the typed `Signal` descriptors (SignalKinds.swift).
 
 public typealias RawPointer = UnsafeMutableRawPointer
 
@@ -16,10 +17,10 @@ private typealias ThunkKey = @convention(c) (RawPointer?, guint, guint, GdkModif
 private typealias ThunkFileMonitor = @convention(c) (RawPointer?, RawPointer?, RawPointer?, UInt32, RawPointer?) -> Void
 private typealias ThunkPress = @convention(c) (RawPointer?, gint, gdouble, gdouble, RawPointer?) -> Void
 
-public enum Signals {
+enum Signals {
     /// `void handler(instance)` — e.g. `clicked`, `map`, `startup`, `activate`.
     @MainActor @discardableResult
-    public static func connect(_ instance: RawPointer, _ signal: String,
+    static func connect(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         let thunk: Thunk0 = { _, data in
             let body = ClosureBox<@MainActor () -> Void>.from(data)
@@ -31,7 +32,7 @@ public enum Signals {
 
     /// `gboolean handler(instance)` — e.g. `close-request`; return true to stop.
     @MainActor @discardableResult
-    public static func connectReturningBool(_ instance: RawPointer, _ signal: String,
+    static func connectReturningBool(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
         let thunk: Thunk0Bool = { _, data in
             let body = ClosureBox<@MainActor () -> Bool>.from(data)
@@ -44,7 +45,7 @@ public enum Signals {
     /// `void handler(instance, gpointer)` — e.g. `notify`, `setup`/`bind` of a list
     /// factory, `GSimpleAction::activate` (the parameter variant).
     @MainActor @discardableResult
-    public static func connectWithPointer(_ instance: RawPointer, _ signal: String,
+    static func connectWithPointer(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
         let thunk: Thunk1 = { _, argument, data in
             let body = ClosureBox<@MainActor (RawPointer?) -> Void>.from(data)
@@ -56,7 +57,7 @@ public enum Signals {
 
     /// `gint handler(instance, gpointer)` — e.g. `command-line`, `handle-local-options`.
     @MainActor @discardableResult
-    public static func connectWithPointerReturningInt(_ instance: RawPointer, _ signal: String,
+    static func connectWithPointerReturningInt(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (RawPointer?) -> Int32) -> SignalConnection {
         let thunk: Thunk1Int = { _, argument, data in
             let body = ClosureBox<@MainActor (RawPointer?) -> Int32>.from(data)
@@ -68,7 +69,7 @@ public enum Signals {
 
     /// `void handler(instance, gpointer, gpointer)` — e.g. `parsing-error`.
     @MainActor @discardableResult
-    public static func connectWithPointers(_ instance: RawPointer, _ signal: String,
+    static func connectWithPointers(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
         let thunk: Thunk2 = { _, first, second, data in
             let body = ClosureBox<@MainActor (RawPointer?, RawPointer?) -> Void>.from(data)
@@ -80,7 +81,7 @@ public enum Signals {
 
     /// `void handler(instance, guint)` — e.g. `GtkListView::activate`.
     @MainActor @discardableResult
-    public static func connectWithUInt(_ instance: RawPointer, _ signal: String,
+    static func connectWithUInt(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (UInt32) -> Void) -> SignalConnection {
         let thunk: ThunkUInt = { _, value, data in
             let body = ClosureBox<@MainActor (UInt32) -> Void>.from(data)
@@ -92,7 +93,7 @@ public enum Signals {
 
     /// `gboolean handler(controller, keyval, keycode, state)` — `GtkEventControllerKey::key-pressed`.
     @MainActor @discardableResult
-    public static func connectKeyPressed(_ instance: RawPointer, _ signal: String,
+    static func connectKeyPressed(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (_ keyval: UInt32, _ keycode: UInt32,
                                                                   _ state: GdkModifierType) -> Bool) -> SignalConnection {
         let thunk: ThunkKey = { _, keyval, keycode, state, data in
@@ -105,7 +106,7 @@ public enum Signals {
 
     /// `void handler(monitor, file, other_file, event)` — `GFileMonitor::changed`.
     @MainActor @discardableResult
-    public static func connectFileMonitor(_ instance: RawPointer, _ handler: @escaping @MainActor (_ event: UInt32) -> Void) -> SignalConnection {
+    static func connectFileMonitor(_ instance: RawPointer, _ handler: @escaping @MainActor (_ event: UInt32) -> Void) -> SignalConnection {
         let thunk: ThunkFileMonitor = { _, _, _, event, data in
             let body = ClosureBox<@MainActor (UInt32) -> Void>.from(data)
             MainActor.assumeIsolated { body(event) }
@@ -116,7 +117,7 @@ public enum Signals {
 
     /// `void handler(gesture, n_press, x, y)` — `GtkGestureClick::pressed`/`released`.
     @MainActor @discardableResult
-    public static func connectPressed(_ instance: RawPointer, _ signal: String,
+    static func connectPressed(_ instance: RawPointer, _ signal: String,
                                _ handler: @escaping @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
         let thunk: ThunkPress = { _, count, x, y, data in
             let body = ClosureBox<@MainActor (Int32, Double, Double) -> Void>.from(data)
@@ -124,31 +125,5 @@ public enum Signals {
         }
         return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
                             ClosureBox(handler).retainedPointer)
-    }
-}
-
-extension Object {
-    /// Connects `void handler(instance)`.
-    @discardableResult
-    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        Signals.connect(UnsafeMutableRawPointer(pointer), signal, handler)
-    }
-
-    /// Connects `gboolean handler(instance)`.
-    @discardableResult
-    public func connectReturningBool(_ signal: String, _ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
-        Signals.connectReturningBool(UnsafeMutableRawPointer(pointer), signal, handler)
-    }
-
-    /// Connects `void handler(instance, gpointer)`.
-    @discardableResult
-    public func connectWithPointer(_ signal: String, _ handler: @escaping @MainActor (RawPointer?) -> Void) -> SignalConnection {
-        Signals.connectWithPointer(UnsafeMutableRawPointer(pointer), signal, handler)
-    }
-
-    /// Connects `void handler(instance, gpointer, gpointer)`.
-    @discardableResult
-    public func connectWithPointers(_ signal: String, _ handler: @escaping @MainActor (RawPointer?, RawPointer?) -> Void) -> SignalConnection {
-        Signals.connectWithPointers(UnsafeMutableRawPointer(pointer), signal, handler)
     }
 }

@@ -52,9 +52,9 @@ public enum WidgetCapture {
         guard width > 0, height > 0 else { throw .notDrawn(reason: "it has no size") }
         guard let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { throw .notDrawn(reason: "it has no renderer") }
-        let paintable = gtk_widget_paintable_new(widget)!
+        let paintable = created(gtk_widget_paintable_new(widget))
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
-        let snapshot = gtk_snapshot_new()!
+        let snapshot = created(gtk_snapshot_new())
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .notDrawn(reason: "it drew nothing") }
         defer { gsk_render_node_unref(node) }

@@ -17,7 +17,7 @@ public enum Widgets {
     @MainActor
     public static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
                              xalign: Float = 0) -> WidgetPointer {
-        let label = gtk_label_new(text)!
+        let label = created(gtk_label_new(text))
         let typed = OpaquePointer(label)
         gtk_label_set_xalign(typed, xalign)
         if wrap {
@@ -34,7 +34,7 @@ public enum Widgets {
     @MainActor
     public static func box(_ orientation: GtkOrientation, spacing: Int32 = 0, classes: [String] = [],
                            _ children: [WidgetPointer] = []) -> WidgetPointer {
-        let box = gtk_box_new(orientation, spacing)!
+        let box = created(gtk_box_new(orientation, spacing))
         let typed: UnsafeMutablePointer<GtkBox> = cast(box)
         for child in children { gtk_box_append(typed, child) }
         addClasses(box, classes)
@@ -44,7 +44,7 @@ public enum Widgets {
     /// An icon from the icon theme at a pixel size.
     @MainActor
     public static func icon(_ name: String, size: Int32 = 16, classes: [String] = []) -> WidgetPointer {
-        let image = gtk_image_new_from_icon_name(name)!
+        let image = created(gtk_image_new_from_icon_name(name))
         gtk_image_set_pixel_size(OpaquePointer(image), size)
         addClasses(image, classes)
         return image
@@ -54,7 +54,7 @@ public enum Widgets {
     @MainActor
     public static func iconButton(_ iconName: String, tooltip: String, action: String? = nil,
                                   classes: [String] = []) -> WidgetPointer {
-        let button = gtk_button_new_from_icon_name(iconName)!
+        let button = created(gtk_button_new_from_icon_name(iconName))
         gtk_widget_set_tooltip_text(button, tooltip)
         if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
         addClasses(button, classes)
@@ -64,7 +64,7 @@ public enum Widgets {
     /// A button with a text label and, optionally, an action.
     @MainActor
     public static func textButton(_ title: String, action: String? = nil, classes: [String] = []) -> WidgetPointer {
-        let button = gtk_button_new_with_label(title)!
+        let button = created(gtk_button_new_with_label(title))
         if let action { gtk_actionable_set_action_name(OpaquePointer(button), action) }
         addClasses(button, classes)
         return button
@@ -92,7 +92,7 @@ public enum Widgets {
     /// A scrolled window around `child`, scrolling vertically only.
     @MainActor
     public static func verticalScroller(_ child: WidgetPointer, classes: [String] = []) -> WidgetPointer {
-        let scroller = gtk_scrolled_window_new()!
+        let scroller = created(gtk_scrolled_window_new())
         let typed = OpaquePointer(scroller)
         gtk_scrolled_window_set_policy(typed, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(typed, child)

@@ -6,12 +6,12 @@ import Theming
 
 extension LecternApplication {
     /// Runs in the primary instance for every launch, its own and forwarded ones.
-    func handleCommandLine(_ commandLine: UnsafeMutablePointer<GApplicationCommandLine>) -> Int32 {
-        let options = LaunchOptions(dict: g_application_command_line_get_options_dict(commandLine))
+    func handleCommandLine(_ commandLine: ApplicationCommandLine) -> Int32 {
+        let options = LaunchOptions(dict: commandLine.options)
         applyAppearanceOptions(options)
         activate()
         if !options.library.isEmpty {
-            let folder = string(g_application_command_line_get_cwd(commandLine)) ?? FileManager.default.currentDirectoryPath
+            let folder = commandLine.workingDirectory ?? FileManager.default.currentDirectoryPath
             var request = options.library.resolvingPaths(against: folder)
             request.retentionDays = settings.retentionDays
             performLibraryWork(request, for: commandLine)
@@ -27,24 +27,19 @@ extension LecternApplication {
 
     /// Library flags in the running instance: the work runs off the main thread, each step
     /// is printed to the launching terminal, and the launcher exits 1 if something failed.
-    private func performLibraryWork(_ request: LibraryRequest, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
+    private func performLibraryWork(_ request: LibraryRequest, for caller: ApplicationCommandLine) {
         guard let service = libraryService else {
-            lectern_command_line_printerr(commandLine, "lectern: the library could not be opened\n")
-            g_application_command_line_set_exit_status(commandLine, 1)
+            caller.printError("lectern: the library could not be opened")
+            caller.setExitStatus(1)
             return
         }
-        let caller = CommandLineReference(commandLine)
-        Task.detached {
+        Task { @MainActor [weak self] in
             let report = await service.perform(request) { line in
-                DispatchQueue.main.async { MainActor.assumeIsolated { caller.printError(line) } }
+                Task { @MainActor in caller.printError(line) }
             }
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { [weak self] in
-                    for failure in report.failures { caller.printError("  - \(failure)") }
-                    caller.finish(status: report.succeeded ? 0 : 1)
-                    self?.libraryDidChange()
-                }
-            }
+            for failure in report.failures { caller.printError("  - \(failure)") }
+            caller.setExitStatus(report.succeeded ? 0 : 1)
+            self?.libraryDidChange()
         }
     }
 
@@ -67,9 +62,8 @@ extension LecternApplication {
 
     /// Saves a PNG of `window` once it has been drawn, answers the launching process and,
     /// for Lectern's own launch, quits. A forwarded request leaves the window open.
-    private func takeScreenshot(of window: WidgetPointer, to path: String, for commandLine: UnsafeMutablePointer<GApplicationCommandLine>) {
-        let remote = g_application_command_line_get_is_remote(commandLine) != 0
-        let caller = CommandLineReference(commandLine)   // the caller waits for our answer
+    private func takeScreenshot(of window: WidgetPointer, to path: String, for caller: ApplicationCommandLine) {
+        let remote = caller.isRemote
         let capture: @MainActor () -> Void = { [unowned self] in
             WidgetCapture.capture(window, to: path) { [unowned self] result in
                 let status: Int32
@@ -81,7 +75,7 @@ extension LecternApplication {
                     caller.printError("lectern: could not save the screenshot: \(error)")
                     status = 1
                 }
-                caller.finish(status: status)
+                caller.setExitStatus(status)
                 if !remote {
                     exitStatus = status
                     quit()
@@ -93,8 +87,8 @@ extension LecternApplication {
     }
 
     /// An absolute path for a file argument given relative to the launching process.
-    private func resolve(_ path: String, against commandLine: UnsafeMutablePointer<GApplicationCommandLine>) -> String {
-        guard !path.hasPrefix("/"), let cwd = string(g_application_command_line_get_cwd(commandLine)) else {
+    private func resolve(_ path: String, against commandLine: ApplicationCommandLine) -> String {
+        guard !path.hasPrefix("/"), let cwd = commandLine.workingDirectory else {
             return path
         }
         return URL(filePath: cwd, directoryHint: .isDirectory).appending(path: path).path

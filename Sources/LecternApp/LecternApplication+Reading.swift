@@ -58,7 +58,7 @@ extension LecternApplication {
         let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
         refreshTask = Task { @MainActor [weak self] in
             let report = await service.perform(request, progress: { progress in
-                DispatchQueue.main.async { MainActor.assumeIsolated { button?.setProgress(done: progress.done, total: progress.total) } }
+                Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
             }, say: { _ in })
             guard let self else { return }
             refreshTask = nil

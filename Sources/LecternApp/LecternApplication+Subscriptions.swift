@@ -20,37 +20,29 @@ extension LecternApplication {
     /// The context menu for a sidebar row.
     func showContextMenu(for item: SidebarItem, at row: WidgetPointer) {
         guard let store = libraryService?.store else { return }
-        let menu = g_menu_new()!
+        let menu = Menu()
         switch item {
         case .feed(let feed):
-            append(menu, "Rename…", "app.rename", "feed:\(feed.id)")
-            let move = g_menu_new()!
-            append(move, "No Folder", "app.move-feed", "\(feed.id):none")
-            for folder in (try? store.folders()) ?? [] { append(move, folder.title, "app.move-feed", "\(feed.id):\(folder.id)") }
-            g_menu_append_submenu(menu, "Move to Folder", cast(move))
-            g_object_unref(UnsafeMutableRawPointer(move))
-            append(menu, "Unsubscribe…", "app.unsubscribe", "feed:\(feed.id)")
+            menu.append("Rename…", action: "app.rename", target: "feed:\(feed.id)")
+            let move = Menu()
+            move.append("No Folder", action: "app.move-feed", target: "\(feed.id):none")
+            for folder in (try? store.folders()) ?? [] {
+                move.append(folder.title, action: "app.move-feed", target: "\(feed.id):\(folder.id)")
+            }
+            menu.appendSubmenu("Move to Folder", move)
+            menu.append("Unsubscribe…", action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
-            append(menu, "Rename…", "app.rename", "folder:\(folder.id)")
-            append(menu, "Delete Folder…", "app.delete-folder", "folder:\(folder.id)")
+            menu.append("Rename…", action: "app.rename", target: "folder:\(folder.id)")
+            menu.append("Delete Folder…", action: "app.delete-folder", target: "folder:\(folder.id)")
         case .smart:
-            g_object_unref(UnsafeMutableRawPointer(menu))
             return
         }
-        let popover = gtk_popover_menu_new_from_model(cast(menu))!
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        let popover = created(gtk_popover_menu_new_from_model(menu.model))
         gtk_widget_set_parent(popover, row)
-        Signals.connect(UnsafeMutableRawPointer(popover), "closed") {
+        connect(popover, .closed) {
             MainLoop.idleOnce { gtk_widget_unparent(popover) }
         }
         gtk_popover_popup(cast(popover))
-    }
-
-    private func append(_ menu: OpaquePointer, _ title: String, _ action: String, _ target: String) {
-        let item = g_menu_item_new(title, nil)!
-        g_menu_item_set_action_and_target_value(item, action, g_variant_new_string(target))
-        g_menu_append_item(menu, item)
-        g_object_unref(UnsafeMutableRawPointer(item))
     }
 
     private func newFolder() {

@@ -54,17 +54,13 @@ public final class LecternApplication {
 
     private init() {
         let flags = GApplicationFlags(rawValue: G_APPLICATION_HANDLES_COMMAND_LINE.rawValue)
-        application = Object(adopting: gtk_application_new(LecternVersion.applicationID, flags))
+        application = Object(adopting: created(gtk_application_new(LecternVersion.applicationID, flags)))
         OptionEntries.install(on: application.as(GApplication.self))
-        Signals.connectWithPointerReturningInt(UnsafeMutableRawPointer(application.pointer), "handle-local-options") { [unowned self] dict in
-            handleLocalOptions(LaunchOptions(dict: dict!.assumingMemoryBound(to: GVariantDict.self)))
-        }
-        application.connect("startup") { [unowned self] in startup() }
-        application.connect("activate") { [unowned self] in activate() }
-        application.connect("shutdown") { [unowned self] in shutdown() }
-        Signals.connectWithPointerReturningInt(UnsafeMutableRawPointer(application.pointer), "command-line") { [unowned self] commandLine in
-            handleCommandLine(commandLine!.assumingMemoryBound(to: GApplicationCommandLine.self))
-        }
+        application.connect(.handleLocalOptions) { [unowned self] dict in handleLocalOptions(LaunchOptions(dict: dict)) }
+        application.connect(.startup) { [unowned self] in startup() }
+        application.connect(.activate) { [unowned self] in activate() }
+        application.connect(.shutdown) { [unowned self] in shutdown() }
+        application.connect(.commandLine) { [unowned self] commandLine in handleCommandLine(commandLine) }
     }
 
     private func run(arguments: [String]) -> Int32 {

@@ -69,7 +69,7 @@ final class Appearance {
             gtk_settings_reset_property(settings, "gtk-enable-animations") // back to the desktop's own value
         }
         transitionHold = clocks.map { clock in
-            Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") {
+            connect(clock, .afterPaint) {
                 waiting -= 1
                 if waiting == 0 { release() }
             }
@@ -80,9 +80,8 @@ final class Appearance {
     private static func toplevelWindows() -> [WidgetPointer] {
         guard let list = gtk_window_get_toplevels() else { return [] }
         return (0..<g_list_model_get_n_items(list)).compactMap { index in
-            guard let item = g_list_model_get_item(list, index) else { return nil }
-            g_object_unref(item)   // the list keeps its own reference
-            return item.assumingMemoryBound(to: GtkWidget.self)
+            // The list keeps a reference of its own, so the window outlives this wrapper.
+            g_list_model_get_item(list, index).map { Object(adopting: $0.assumingMemoryBound(to: GObject.self)).as(GtkWidget.self) }
         }
     }
 

@@ -91,7 +91,7 @@ final class DesktopPreference {
             let value = takeString(g_settings_get_string(settings, "color-scheme")) ?? "default"
             self?.update(scheme: value == "prefer-dark" ? .preferDark : value == "prefer-light" ? .preferLight : .noPreference)
         }
-        object.connectWithPointer("changed::color-scheme") { _ in read() }
+        object.connect(.settingChanged("color-scheme"), read)
         read()
     }
 

@@ -1,4 +1,5 @@
 import CGtk4
+import GtkBridge
 import Theming
 
 /// Asks Pango which installed family a theme's family list comes to, the way GTK will
@@ -10,15 +11,14 @@ final class InstalledFonts: @MainActor FontResolver {
 
     func installedFamily(for families: [String]) -> String? {
         if let known = answers[families] { return known }
-        guard let map = pango_cairo_font_map_get_default(), let context = pango_font_map_create_context(map) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(context)) }
+        guard let map = pango_cairo_font_map_get_default(),
+              let context = pango_font_map_create_context(map).map({ Object(adopting: $0) }) else { return nil }
         let wanted = pango_font_description_new()
         defer { pango_font_description_free(wanted) }
         pango_font_description_set_family(wanted, families.joined(separator: ","))
         pango_font_description_set_size(wanted, 11 * PANGO_SCALE)
-        guard let font = pango_font_map_load_font(map, context, wanted) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(font)) }
-        let drawn = pango_font_describe(font)
+        guard let font = pango_font_map_load_font(map, context.opaquePointer, wanted).map({ Object(adopting: $0) }) else { return nil }
+        let drawn = pango_font_describe(font.as(PangoFont.self))
         defer { pango_font_description_free(drawn) }
         guard let name = pango_font_description_get_family(drawn).map({ String(cString: $0) }), !name.isEmpty else { return nil }
         answers[families] = name

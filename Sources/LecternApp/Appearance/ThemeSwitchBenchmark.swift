@@ -54,10 +54,10 @@ final class ThemeSwitchBenchmark {
     func start() {
         retained = self
         FrameTimes.afterFirstFrame(of: window, watch: { [self] clock in
-            Signals.connect(clock, "before-paint") { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
+            connect(clock, .beforePaint) { [self] in if frameStart == 0 { frameStart = g_get_monotonic_time() } }
             // Connected after GTK's own handlers, so this runs when the layout is done.
-            Signals.connect(clock, "layout") { [self] in layoutEnd = g_get_monotonic_time() }
-            Signals.connect(clock, "after-paint") { [self] in frameEnded() }
+            connect(clock, .layout) { [self] in layoutEnd = g_get_monotonic_time() }
+            connect(clock, .afterPaint) { [self] in frameEnded() }
         }, begin: { [self] in next() }, failed: finish)
     }
 

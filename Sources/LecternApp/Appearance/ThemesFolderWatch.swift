@@ -11,12 +11,11 @@ final class ThemesFolderWatch {
 
     init(folder: URL, onChange: @escaping @MainActor () -> Void) {
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let file = g_file_new_for_path(folder.path)!
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
-        guard let raw = g_file_monitor_directory(file, G_FILE_MONITOR_NONE, nil, nil) else { return }
+        let file = Object(adopting: created(g_file_new_for_path(folder.path)))
+        guard let raw = g_file_monitor_directory(file.opaquePointer, G_FILE_MONITOR_NONE, nil, nil) else { return }
         let monitor = Object(adopting: raw)
         self.monitor = monitor
-        Signals.connectFileMonitor(UnsafeMutableRawPointer(monitor.pointer)) { [weak self] _ in
+        monitor.connect(.fileChanged) { [weak self] _ in
             guard let self, !pending else { return }
             pending = true
             MainLoop.timeout(milliseconds: 300) { [weak self] in

@@ -22,7 +22,7 @@ final class ArticleListController {
     private let listView: WidgetPointer
     private let header: ArticleListHeader
     private let pages = PageStack()
-    private var rows: [UnsafeMutableRawPointer: ArticleRowWidget] = [:]
+    private var rows: [OpaquePointer: ArticleRowWidget] = [:]
     /// Off-screen rows spared a theme switch's restyle.
     private let hollowRows = HollowRows()
     private var view = ArticleView.all
@@ -36,7 +36,7 @@ final class ArticleListController {
         selection = gtk_single_selection_new(model)
         gtk_single_selection_set_autoselect(selection, 0)
         gtk_single_selection_set_can_unselect(selection, 1)
-        let factory = gtk_signal_list_item_factory_new()!
+        let factory = created(gtk_signal_list_item_factory_new())
         listView = gtk_list_view_new(selection, factory)
         Widgets.addClasses(listView, ["article-rows"])
         header = ArticleListHeader()
@@ -46,11 +46,11 @@ final class ArticleListController {
         pages.add(empty, name: "empty")
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["article-list"], [header.widget, pages.widget])
         gtk_widget_set_size_request(widget, 280, -1)
-        connect(factory: factory)
-        Signals.connectWithPointer(UnsafeMutableRawPointer(selection), "notify::selected") { [weak self] _ in
+        makeRows(with: factory)
+        connect(selection, .notify("selected")) { [weak self] in
             self?.selectionChanged()
         }
-        Signals.connectWithUInt(UnsafeMutableRawPointer(listView), "activate") { [weak self] _ in self?.onActivate?() }
+        connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
         header.onFilter = { [weak self] in self?.filter = $0; self?.reload() }
         header.onSearch = { [weak self] in self?.search = $0.isEmpty ? nil : $0; self?.reload() }
     }
@@ -122,14 +122,14 @@ final class ArticleListController {
         let width = gtk_widget_get_width(listView)
         guard width > 0, gtk_widget_get_mapped(listView) != 0 else { return }
         let onScreen = rows.filter { gtk_widget_get_child_visible(Self.item(of: $0.value)) != 0 }
-            .map { Int(gtk_list_item_get_position(OpaquePointer($0.key))) }
-        let middle = onScreen.isEmpty ? 0 : (onScreen.min()! + onScreen.max()!) / 2
+            .map { Int(gtk_list_item_get_position($0.key)) }
+        let middle = onScreen.min().flatMap { first in onScreen.max().map { (first + $0) / 2 } } ?? 0
         for (listItem, row) in rows {
             let item = Self.item(of: row)
             guard gtk_widget_get_child_visible(item) == 0 else { continue }
             var height: Int32 = 0
             gtk_widget_measure(item, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
-            let position = Int(gtk_list_item_get_position(OpaquePointer(listItem)))
+            let position = Int(gtk_list_item_get_position(listItem))
             hollowRows.hollowOut(row.root, holder: item, height: height, distance: Double(abs(position - middle)))
         }
         hollowRows.refill(after: listView)
@@ -144,26 +144,25 @@ final class ArticleListController {
         onSelect?(selectedRow)
     }
 
-    private func visibleIndex(_ listItem: UnsafeMutableRawPointer) -> Int? {
-        guard let item = gtk_list_item_get_item(OpaquePointer(listItem)) else { return nil }
+    private func visibleIndex(_ listItem: OpaquePointer) -> Int? {
+        guard let item = gtk_list_item_get_item(listItem) else { return nil }
         return Int(lectern_index_item_get_index(OpaquePointer(item)))
     }
 
-    private func connect(factory: OpaquePointer) {
-        let raw = UnsafeMutableRawPointer(factory)
-        Signals.connectWithPointer(raw, "setup") { [weak self] listItem in
-            guard let self, let listItem else { return }
+    private func makeRows(with factory: OpaquePointer) {
+        connect(factory, .setup) { [weak self] listItem in
+            guard let self else { return }
             let row = ArticleRowWidget()
-            gtk_list_item_set_child(OpaquePointer(listItem), row.root)
+            gtk_list_item_set_child(listItem, row.root)
             rows[listItem] = row
         }
-        Signals.connectWithPointer(raw, "bind") { [weak self] listItem in
-            guard let self, let listItem, let index = visibleIndex(listItem), let row = rows[listItem] else { return }
+        connect(factory, .bind) { [weak self] listItem in
+            guard let self, let index = visibleIndex(listItem), let row = rows[listItem] else { return }
             hollowRows.fillIn(row.root)
             row.show(cache.row(at: index))
         }
-        Signals.connectWithPointer(raw, "teardown") { [weak self] listItem in
-            guard let self, let listItem else { return }
+        connect(factory, .teardown) { [weak self] listItem in
+            guard let self else { return }
             if let row = rows[listItem] { hollowRows.fillIn(row.root) }
             rows[listItem] = nil
         }

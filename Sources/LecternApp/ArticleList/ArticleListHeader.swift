@@ -24,7 +24,7 @@ final class ArticleListHeader {
         var first: WidgetPointer?
         var buttons: [WidgetPointer] = []
         for filter in ArticleFilter.allCases {
-            let button = gtk_toggle_button_new_with_label(filter.rawValue)!
+            let button = created(gtk_toggle_button_new_with_label(filter.rawValue))
             if let first { gtk_toggle_button_set_group(cast(button), cast(first)) } else {
                 first = button
                 gtk_toggle_button_set_active(cast(button), 1)
@@ -38,11 +38,11 @@ final class ArticleListHeader {
         ])
         gtk_widget_set_margin_top(tools, 8)
         for (filter, button) in zip(ArticleFilter.allCases, buttons) {
-            Signals.connect(UnsafeMutableRawPointer(button), "toggled") { [weak self] in
+            connect(button, .toggled) { [weak self] in
                 if gtk_toggle_button_get_active(cast(button)) != 0 { self?.onFilter?(filter) }
             }
         }
-        Signals.connect(UnsafeMutableRawPointer(searchEntry), "search-changed") { [weak self] in
+        connect(searchEntry, .searchChanged) { [weak self] in
             guard let self else { return }
             onSearch?(string(gtk_editable_get_text(OpaquePointer(searchEntry))) ?? "")
         }

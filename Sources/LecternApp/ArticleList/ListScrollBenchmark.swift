@@ -39,8 +39,8 @@ final class ListScrollBenchmark {
     func start() {
         retained = self
         FrameTimes.afterFirstFrame(of: window, watch: { [self] clock in
-            Signals.connect(clock, "before-paint") { [self] in frameStart = g_get_monotonic_time() }
-            Signals.connect(clock, "after-paint") { [self] in frameEnded() }
+            connect(clock, .beforePaint) { [self] in frameStart = g_get_monotonic_time() }
+            connect(clock, .afterPaint) { [self] in frameEnded() }
         }, begin: { [self] in scroll() }, failed: finish)
     }
 

@@ -39,7 +39,7 @@ struct ArticleRenderer {
             return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["article-quote"], render(blocks))
         case .code(let code, _):
             let label = text(InlineMarkup.escape(code), classes: ["mono", "article-code"], wrap: false)
-            let scroller = gtk_scrolled_window_new()!
+            let scroller = created(gtk_scrolled_window_new())
             gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
             gtk_scrolled_window_set_child(OpaquePointer(scroller), label)
             gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
@@ -48,11 +48,11 @@ struct ArticleRenderer {
         case .image(let image):
             return figure(image)
         case .rule:
-            let rule = gtk_separator_new(GTK_ORIENTATION_HORIZONTAL)!
+            let rule = created(gtk_separator_new(GTK_ORIENTATION_HORIZONTAL))
             Widgets.addClasses(rule, ["article-rule"])
             return rule
         case .table(let rows):
-            let grid = gtk_grid_new()!
+            let grid = created(gtk_grid_new())
             Widgets.addClasses(grid, ["article-table"])
             for (rowIndex, row) in rows.enumerated() {
                 for (columnIndex, cell) in row.enumerated() {

@@ -24,7 +24,7 @@ final class ImageLoader {
 
     /// A picture that fills in when the image is loaded; stays a calm placeholder on failure.
     func picture(for address: String, alt: String, width: Int?, height: Int?) -> WidgetPointer {
-        let picture = gtk_picture_new()!
+        let picture = created(gtk_picture_new())
         gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
         gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_CONTAIN)
         gtk_picture_set_alternative_text(OpaquePointer(picture), alt)
@@ -38,12 +38,11 @@ final class ImageLoader {
             let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
             defer { g_bytes_unref(bytes) }
             var error: UnsafeMutablePointer<GError>?
-            guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+            guard let texture = gdk_texture_new_from_bytes(bytes, &error).map({ Object(adopting: $0) }) else {
                 if let error { g_error_free(error) }
                 return
             }
-            gtk_picture_set_paintable(object.opaquePointer, texture)
-            g_object_unref(UnsafeMutableRawPointer(texture))
+            gtk_picture_set_paintable(object.opaquePointer, texture.opaquePointer)
         }
         return picture
     }
@@ -52,20 +51,20 @@ final class ImageLoader {
         guard let url = URL(string: address) else { return completion(nil) }
         let cached = folder.appending(path: Self.cacheName(address))
         let session = self.session
-        Task.detached {
-            var data = try? Data(contentsOf: cached)
-            if data == nil, ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") {
-                if url.isFileURL {
-                    data = try? Data(contentsOf: url)
-                } else if let (body, response) = try? await session.data(from: url),
-                          (response as? HTTPURLResponse)?.statusCode == 200, body.count < 20_000_000 {
-                    data = body
-                    try? body.write(to: cached, options: .atomic)
-                }
-            }
-            let result = data
-            await MainActor.run { completion(result) }
-        }
+        Task { @MainActor in completion(await Self.data(at: url, cachedIn: cached, session: session)) }
+    }
+
+    /// The image's bytes from the disk cache, a file or the network (then cached), off the
+    /// main thread; nil when it cannot be had. An image that cannot be cached is only
+    /// fetched again next time.
+    private nonisolated static func data(at url: URL, cachedIn cached: URL, session: URLSession) async -> Data? {
+        if let data = try? Data(contentsOf: cached) { return data }
+        guard ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        if url.isFileURL { return try? Data(contentsOf: url) }
+        guard let (body, response) = try? await session.data(from: url),
+              (response as? HTTPURLResponse)?.statusCode == 200, body.count < 20_000_000 else { return nil }
+        try? body.write(to: cached, options: .atomic)
+        return body
     }
 
     /// A stable file name for an address (FNV-1a, hex).

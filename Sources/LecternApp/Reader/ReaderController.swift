@@ -96,9 +96,9 @@ final class ReaderController {
         let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
         gtk_widget_set_tooltip_text(open, "Open in Browser (o)")
         gtk_widget_set_sensitive(open, article.link == nil ? 0 : 1)
-        Signals.connect(UnsafeMutableRawPointer(open), "clicked") { [weak self] in self?.onOpenInBrowser?() }
+        connect(open, .clicked) { [weak self] in self?.onOpenInBrowser?() }
         let star = Widgets.iconButton("non-starred-symbolic", tooltip: "Star (s)", classes: ["flat", "star-button"])
-        Signals.connect(UnsafeMutableRawPointer(star), "clicked") { [weak self] in self?.onToggleStar?() }
+        connect(star, .clicked) { [weak self] in self?.onToggleStar?() }
         starButton = star
         setStarred(article.starred)
         let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"], [open, star])
@@ -110,7 +110,7 @@ final class ReaderController {
         for enclosure in enclosures {
             let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
             let details = [enclosure.type, enclosure.length.map(Self.size)].compactMap { $0 }.joined(separator: " · ")
-            let link = gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name)!
+            let link = created(gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name))
             Widgets.addClasses(link, ["attachment-link"])
             rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"],
                                     [link, Widgets.label(details, classes: ["attachment-details"])]))

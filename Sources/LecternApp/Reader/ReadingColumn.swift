@@ -15,7 +15,7 @@ struct ReadingColumn {
     let content: WidgetPointer
 
     init(classes: [String]) {
-        widget = lectern_clamp_new()!
+        widget = created(lectern_clamp_new())
         Widgets.addClasses(widget, classes)
         content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14)
         lectern_clamp_set_child(OpaquePointer(widget), content)

@@ -48,10 +48,8 @@ final class FeedIconCache {
         let id = feed.id
         // Icons can wait: start after the window is up, so they never slow start-up.
         MainLoop.timeout(milliseconds: Self.startDelay) {
-            Task.detached {
-                let data = await Self.firstImage(candidates)
-                if let data { try? data.write(to: file, options: .atomic) } else { try? Data().write(to: marker) }
-                await MainActor.run { [weak self] in if data != nil { self?.onIcon?(id) } }
+            Task { @MainActor [weak self] in
+                if await Self.download(candidates, to: file, marker: marker) { self?.onIcon?(id) }
             }
             return false
         }
@@ -77,6 +75,18 @@ final class FeedIconCache {
             if let favicon = URL(string: "\(scheme)://\(host)\(port)/favicon.ico") { urls.append(favicon) }
         }
         return urls.filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+    }
+
+    /// Saves the first image found to `file` (or touches `marker` when there is none), off
+    /// the main thread; true when an icon was saved. A cache that cannot be written only
+    /// means the icon is fetched again next time.
+    private nonisolated static func download(_ candidates: [URL], to file: URL, marker: URL) async -> Bool {
+        guard let data = await firstImage(candidates) else {
+            try? Data().write(to: marker)
+            return false
+        }
+        try? data.write(to: file, options: .atomic)
+        return true
     }
 
     private nonisolated static func firstImage(_ candidates: [URL]) async -> Data? {

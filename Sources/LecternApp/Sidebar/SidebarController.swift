@@ -29,9 +29,9 @@ final class SidebarController {
                                                 classes: ["sidebar"])
         gtk_widget_set_size_request(scroller, 200, -1)
         widget = scroller
-        Signals.connectWithPointer(UnsafeMutableRawPointer(list), "row-selected") { [weak self] row in
+        connect(list, .rowSelected) { [weak self] row in
             guard let self, !rebuilding, let row else { return }
-            let index = Int(gtk_list_box_row_get_index(cast(row)))
+            let index = Int(gtk_list_box_row_get_index(row))
             if items.indices.contains(index) { onSelect?(items[index]) }
         }
         icons.onIcon = { [weak self] _ in self?.rebuild() }
@@ -115,9 +115,9 @@ final class SidebarController {
     }
 
     private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {
-        let gesture = gtk_gesture_click_new()!
+        let gesture = created(gtk_gesture_click_new())
         gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_SECONDARY))
-        Signals.connectPressed(UnsafeMutableRawPointer(gesture), "pressed") { [weak self] _, _, _ in
+        connect(gesture, .pressed) { [weak self] _, _, _ in
             self?.onContextMenu?(item, row)
         }
         gtk_widget_add_controller(row, gesture)

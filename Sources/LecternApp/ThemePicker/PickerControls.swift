@@ -26,7 +26,7 @@ final class PickerControls {
                                    classes: ["reading", "text-size-sample"], wrap: true)
         let scale = Self.textSizeScale(settings)
         let font = Self.fontButton(settings)
-        let grid = gtk_grid_new()!
+        let grid = created(gtk_grid_new())
         let rows: [(String, WidgetPointer)] = [("Style", scheme), ("Dark mode theme", darkThemeDropDown),
                                                ("Text size", scale), ("Reading font", font)]
         for (row, item) in rows.enumerated() {
@@ -37,7 +37,7 @@ final class PickerControls {
         gtk_grid_set_column_spacing(cast(grid), 18)
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 32, classes: ["picker-controls"], [grid, sample])
         Widgets.expand(sample, vertical: false)
-        Signals.connectWithPointer(UnsafeMutableRawPointer(darkThemeDropDown), "notify::selected") { [weak self] _ in
+        connect(darkThemeDropDown, .notify("selected")) { [weak self] in
             self?.darkThemeChosen()
         }
     }
@@ -67,10 +67,10 @@ final class PickerControls {
         -> (WidgetPointer, [(scheme: ColorSchemeOverride, button: WidgetPointer)]) {
         var first: WidgetPointer?
         let buttons = ColorSchemeOverride.allCases.map { scheme -> WidgetPointer in
-            let button = gtk_toggle_button_new_with_label(scheme.rawValue.capitalized)!
+            let button = created(gtk_toggle_button_new_with_label(scheme.rawValue.capitalized))
             if let first { gtk_toggle_button_set_group(cast(button), cast(first)) } else { first = button }
             gtk_toggle_button_set_active(cast(button), settings.colorScheme == scheme ? 1 : 0)
-            Signals.connect(UnsafeMutableRawPointer(button), "toggled") {
+            connect(button, .toggled) {
                 if gtk_toggle_button_get_active(cast(button)) != 0 { settings.colorScheme = scheme }
             }
             return button
@@ -80,24 +80,24 @@ final class PickerControls {
     }
 
     private static func textSizeScale(_ settings: Settings) -> WidgetPointer {
-        let scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0.8, 2.0, 0.05)!
+        let scale = created(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0.8, 2.0, 0.05))
         gtk_range_set_value(cast(scale), settings.textScale)
         gtk_scale_set_draw_value(cast(scale), 0)
         for mark in [1.0, 1.5] { gtk_scale_add_mark(cast(scale), mark, GTK_POS_BOTTOM, nil) }
         gtk_widget_set_size_request(scale, 220, -1)
         gtk_widget_set_tooltip_text(scale, "Reading text size (Ctrl+plus / Ctrl+minus)")
-        Signals.connect(UnsafeMutableRawPointer(scale), "value-changed") {
+        connect(scale, .valueChanged) {
             settings.textScale = (gtk_range_get_value(cast(scale)) * 100).rounded() / 100
         }
         return scale
     }
 
     private static func fontButton(_ settings: Settings) -> WidgetPointer {
-        let button = gtk_font_button_new()!
+        let button = created(gtk_font_button_new())
         gtk_font_chooser_set_level(OpaquePointer(button), GTK_FONT_CHOOSER_LEVEL_FAMILY)
         gtk_font_button_set_use_font(OpaquePointer(button), 1)
         if let family = settings.readingFont { gtk_font_chooser_set_font(OpaquePointer(button), family) }
-        Signals.connect(UnsafeMutableRawPointer(button), "font-set") {
+        connect(button, .fontSet) {
             guard let family = gtk_font_chooser_get_font_family(OpaquePointer(button)) else { return }
             settings.readingFont = string(pango_font_family_get_name(family))
         }

@@ -28,7 +28,7 @@ final class ThemePicker {
         gtk_window_set_hide_on_close(gtkWindow, 1)
         Widgets.addClasses(window, ["theme-picker"])
 
-        let header = gtk_header_bar_new()!
+        let header = created(gtk_header_bar_new())
         gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Open Themes Folder", action: "app.open-themes-folder"))
         gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Reload", action: "app.reload-themes"))
         gtk_window_set_titlebar(gtkWindow, header)
@@ -50,9 +50,8 @@ final class ThemePicker {
         gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
         previews.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 2)
 
-        Signals.connectWithPointer(UnsafeMutableRawPointer(flowBox), "child-activated") { [weak self] child in
-            guard let self, let child else { return }
-            choose(at: Int(gtk_flow_box_child_get_index(cast(child))))
+        connect(flowBox, .childActivated) { [weak self] child in
+            self?.choose(at: Int(gtk_flow_box_child_get_index(child)))
         }
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         refresh()

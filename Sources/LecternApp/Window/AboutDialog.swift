@@ -5,7 +5,7 @@ import GtkBridge
 @MainActor
 enum AboutDialog {
     static func present(parent: WidgetPointer?) {
-        let dialog = gtk_about_dialog_new()!
+        let dialog = created(gtk_about_dialog_new())
         let about = OpaquePointer(dialog)
         gtk_about_dialog_set_program_name(about, "Lectern")
         gtk_about_dialog_set_version(about, LecternVersion.string)

@@ -34,8 +34,8 @@ final class AddFeedPopover {
         gtk_menu_button_set_icon_name(OpaquePointer(button), "list-add-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
         gtk_widget_set_tooltip_text(button, "Add Feed")
-        Signals.connect(UnsafeMutableRawPointer(subscribe), "clicked") { [weak self] in self?.submit() }
-        Signals.connect(UnsafeMutableRawPointer(entry), "activate") { [weak self] in self?.submit() }
+        connect(subscribe, .clicked) { [weak self] in self?.submit() }
+        connect(entry, .activate) { [weak self] in self?.submit() }
     }
 
     func open() { gtk_menu_button_popup(OpaquePointer(button)) }
@@ -61,7 +61,7 @@ final class AddFeedPopover {
                 for feed in found {
                     let choice = Widgets.textButton(feed.title ?? feed.url, classes: ["flat", "add-feed-choice"])
                     gtk_widget_set_tooltip_text(choice, feed.url)
-                    Signals.connect(UnsafeMutableRawPointer(choice), "clicked") { [weak self] in self?.submit(feed.url) }
+                    connect(choice, .clicked) { [weak self] in self?.submit(feed.url) }
                     gtk_box_append(cast(choices), choice)
                 }
             }

@@ -5,7 +5,7 @@ import GtkBridge
 @MainActor
 enum HeaderBar {
     static func make(addFeed: WidgetPointer, refresh: WidgetPointer) -> WidgetPointer {
-        let bar = gtk_header_bar_new()!
+        let bar = created(gtk_header_bar_new())
         let typed = OpaquePointer(bar)
         gtk_header_bar_set_title_widget(typed, Widgets.label("Lectern", classes: ["window-title"], xalign: 0.5))
         gtk_header_bar_pack_start(typed, addFeed)
@@ -16,22 +16,20 @@ enum HeaderBar {
     }
 
     private static func mainMenuButton() -> WidgetPointer {
-        let menu = g_menu_new()!
+        let menu = Menu()
         let sections: [[(String, String)]] = [
             [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
             [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes"), ("Preferences", "app.preferences")],
             [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
         ]
         for items in sections {
-            let section = g_menu_new()!
-            for (title, action) in items { g_menu_append(section, title, action) }
-            g_menu_append_section(menu, nil, cast(section))
-            g_object_unref(UnsafeMutableRawPointer(section))
+            let section = Menu()
+            for (title, action) in items { section.append(title, action: action) }
+            menu.appendSection(section)
         }
-        let button = gtk_menu_button_new()!
+        let button = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
-        gtk_menu_button_set_menu_model(OpaquePointer(button), cast(menu))
-        g_object_unref(UnsafeMutableRawPointer(menu))
+        gtk_menu_button_set_menu_model(OpaquePointer(button), menu.model)
         gtk_widget_set_tooltip_text(button, "Main Menu")
         return button
     }

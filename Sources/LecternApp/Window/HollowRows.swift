@@ -49,7 +49,7 @@ final class HollowRows {
     /// After each frame `widget` paints, brings back the next batch of rows.
     func refill(after widget: WidgetPointer) {
         guard refill == nil, !hollow.isEmpty, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        refill = Signals.connect(UnsafeMutableRawPointer(clock), "after-paint") { [weak self] in self?.fillNextBatch() }
+        refill = connect(clock, .afterPaint) { [weak self] in self?.fillNextBatch() }
     }
 
     private func fillNextBatch() {

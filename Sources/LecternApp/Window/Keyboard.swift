@@ -6,8 +6,8 @@ import GtkBridge
 enum Keyboard {
     /// Runs `body` when Escape is pressed anywhere in `window`.
     static func onEscape(_ window: WidgetPointer, _ body: @escaping @MainActor () -> Void) {
-        let controller = gtk_event_controller_key_new()!
-        Signals.connectKeyPressed(UnsafeMutableRawPointer(controller), "key-pressed") { keyval, _, _ in
+        let controller = created(gtk_event_controller_key_new())
+        connect(controller, .keyPressed) { keyval, _, _ in
             guard keyval == UInt32(GDK_KEY_Escape) else { return false }
             body()
             return true

@@ -32,7 +32,7 @@ final class MainWindow {
         session?.onError = { [weak self] in self?.showNotice($0) }
         session?.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
         showWelcomeIfEmpty()
-        Signals.connectReturningBool(UnsafeMutableRawPointer(window), "close-request") { [weak self] in
+        connect(window, .closeRequest) { [weak self] in
             self?.rememberGeometry()
             return false
         }
@@ -74,8 +74,8 @@ final class MainWindow {
     }
 
     private func makePanes() -> WidgetPointer {
-        let content = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
-        let listAndReader = gtk_paned_new(GTK_ORIENTATION_HORIZONTAL)!
+        let content = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
+        let listAndReader = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
         let sidebar = session?.sidebar.widget ?? SidebarPane.make()
         let list = session?.list.widget ?? ArticleListPane.make()
         let reader = session?.reader.widget ?? ReaderPane.make()

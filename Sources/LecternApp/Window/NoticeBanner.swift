@@ -18,7 +18,7 @@ final class NoticeBanner {
             Widgets.icon("dialog-warning-symbolic", classes: ["notice-icon"]), label, close,
         ])
         bar = SlidingBar(row)
-        Signals.connect(UnsafeMutableRawPointer(close), "clicked") { [weak self] in self?.dismiss() }
+        connect(close, .clicked) { [weak self] in self?.dismiss() }
     }
 
     func show(_ message: String) {

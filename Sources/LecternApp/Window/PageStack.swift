@@ -14,7 +14,7 @@ final class PageStack {
         widget = gtk_stack_new()
         gtk_stack_set_transition_type(OpaquePointer(widget), transition)
         Widgets.expand(widget)
-        Signals.connectWithPointer(UnsafeMutableRawPointer(widget), "notify::transition-running") { [weak self] _ in
+        connect(widget, .notify("transition-running")) { [weak self] in
             self?.hideInactivePages()
         }
     }

@@ -35,7 +35,7 @@ final class PreferencesWindow {
             ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
             ("Keep read articles", "Starred articles are always kept.", retentionDropDown),
         ]
-        let grid = gtk_grid_new()!
+        let grid = created(gtk_grid_new())
         for (index, row) in rows.enumerated() {
             let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [
                 Widgets.label(row.0, classes: ["preference-title"]), Widgets.label(row.1, classes: ["dim-label"], wrap: true),
@@ -53,7 +53,7 @@ final class PreferencesWindow {
                                                     [grid, appearance]))
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         show(settings)
-        connect()
+        connectControls()
     }
 
     func present(transientFor parent: WidgetPointer?) {
@@ -69,19 +69,19 @@ final class PreferencesWindow {
         select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
     }
 
-    private func connect() {
+    private func connectControls() {
         let settings = self.settings
-        Signals.connectWithPointer(UnsafeMutableRawPointer(markReadSwitch), "notify::active") { [markReadSwitch] _ in
+        connect(markReadSwitch, .notify("active")) { [markReadSwitch] in
             settings.markReadOnOpen = gtk_switch_get_active(OpaquePointer(markReadSwitch)) != 0
         }
-        Signals.connectWithPointer(UnsafeMutableRawPointer(showImagesSwitch), "notify::active") { [showImagesSwitch] _ in
+        connect(showImagesSwitch, .notify("active")) { [showImagesSwitch] in
             settings.showImages = gtk_switch_get_active(OpaquePointer(showImagesSwitch)) != 0
         }
-        Signals.connectWithPointer(UnsafeMutableRawPointer(refreshDropDown), "notify::selected") { [refreshDropDown] _ in
+        connect(refreshDropDown, .notify("selected")) { [refreshDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown)))
             if Self.refreshChoices.indices.contains(index) { settings.refreshIntervalMinutes = Self.refreshChoices[index].1 }
         }
-        Signals.connectWithPointer(UnsafeMutableRawPointer(retentionDropDown), "notify::selected") { [retentionDropDown] _ in
+        connect(retentionDropDown, .notify("selected")) { [retentionDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(retentionDropDown)))
             if Self.retentionChoices.indices.contains(index) { settings.retentionDays = Self.retentionChoices[index].1 }
         }
@@ -93,7 +93,7 @@ final class PreferencesWindow {
     }
 
     private static func dropDown(_ labels: [String]) -> WidgetPointer {
-        let list = gtk_string_list_new(nil)!
+        let list = created(gtk_string_list_new(nil))
         for label in labels { gtk_string_list_append(list, label) }
         return gtk_drop_down_new(list, nil)   // the drop-down owns the list
     }

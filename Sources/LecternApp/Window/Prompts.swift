@@ -8,13 +8,13 @@ enum Prompts {
     /// Asks for a line of text; `done` gets the trimmed text when the user accepts.
     static func text(parent: WidgetPointer?, title: String, label: String, initial: String, accept: String,
                      done: @escaping @MainActor (String) -> Void) {
-        let dialog = gtk_window_new()!
+        let dialog = created(gtk_window_new())
         let window: UnsafeMutablePointer<GtkWindow> = cast(dialog)
         gtk_window_set_title(window, title)
         gtk_window_set_modal(window, 1)
         gtk_window_set_default_size(window, 380, -1)
         if let parent { gtk_window_set_transient_for(window, cast(parent)) }
-        let entry = gtk_entry_new()!
+        let entry = created(gtk_entry_new())
         gtk_editable_set_text(OpaquePointer(entry), initial)
         let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
         let ok = Widgets.textButton(accept, classes: ["primary"])
@@ -29,9 +29,9 @@ enum Prompts {
             gtk_window_destroy(window)
             done(text)
         }
-        Signals.connect(UnsafeMutableRawPointer(ok), "clicked", submit)
-        Signals.connect(UnsafeMutableRawPointer(entry), "activate", submit)
-        Signals.connect(UnsafeMutableRawPointer(cancel), "clicked") { gtk_window_destroy(window) }
+        connect(ok, .clicked, submit)
+        connect(entry, .activate, submit)
+        connect(cancel, .clicked) { gtk_window_destroy(window) }
         Keyboard.onEscape(dialog) { gtk_window_destroy(window) }
         gtk_window_present(window)
     }
@@ -40,15 +40,15 @@ enum Prompts {
     static func confirm(parent: WidgetPointer?, message: String, detail: String, accept: String,
                         done: @escaping @MainActor () -> Void) {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent.map { cast($0) }
-        let dialog = lectern_message_dialog_new(parentWindow, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, message)!
+        let dialog = created(lectern_message_dialog_new(parentWindow, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, message))
         Properties.setString(UnsafeMutableRawPointer(dialog), "secondary-text", detail)
         gtk_dialog_add_button(cast(dialog), "Cancel", GTK_RESPONSE_CANCEL.rawValue)
         if let button = gtk_dialog_add_button(cast(dialog), accept, GTK_RESPONSE_ACCEPT.rawValue) {
             gtk_widget_add_css_class(button, "destructive-action")
         }
-        Signals.connectWithUInt(UnsafeMutableRawPointer(dialog), "response") { response in
+        connect(dialog, .response) { response in
             gtk_window_destroy(cast(dialog))
-            if Int32(bitPattern: response) == GTK_RESPONSE_ACCEPT.rawValue { done() }
+            if response == GTK_RESPONSE_ACCEPT.rawValue { done() }
         }
         gtk_window_present(cast(dialog))
     }

@@ -13,9 +13,9 @@ enum ReadingKeys {
     ]
 
     static func attach(to window: WidgetPointer, activate: @escaping @MainActor (String) -> Void) {
-        let controller = gtk_event_controller_key_new()!
+        let controller = created(gtk_event_controller_key_new())
         gtk_event_controller_set_propagation_phase(controller, GTK_PHASE_BUBBLE)
-        Signals.connectKeyPressed(UnsafeMutableRawPointer(controller), "key-pressed") { keyval, _, state in
+        connect(controller, .keyPressed) { keyval, _, state in
             let modifiers = state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue)
             guard modifiers == 0, let action = bindings[keyval], !focusIsText(in: window) else { return false }
             activate(action)

@@ -27,11 +27,10 @@ enum ShortcutsWindow {
             xml += "</object></child>"
         }
         xml += "</object></child></object></interface>"
-        let builder = gtk_builder_new_from_string(xml, -1)!
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        guard let window = gtk_builder_get_object(builder, "window") else { return }
+        let builder = Object(adopting: created(gtk_builder_new_from_string(xml, -1)))
+        guard let window = gtk_builder_get_object(builder.opaquePointer, "window") else { return }
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
-        gtk_window_present(gtkWindow)
+        withExtendedLifetime(builder) { gtk_window_present(gtkWindow) }
     }
 }

@@ -12,7 +12,7 @@ enum SidebarPane {
     ]
 
     static func make() -> WidgetPointer {
-        let list = gtk_list_box_new()!
+        let list = created(gtk_list_box_new())
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
         Widgets.addClasses(list, ["navigation-list"])
         for view in smartViews {

@@ -14,7 +14,7 @@ final class SlidingBar {
         gtk_revealer_set_transition_type(revealer, GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN)
         gtk_revealer_set_child(revealer, content)
         gtk_widget_set_visible(widget, 0)
-        Signals.connectWithPointer(UnsafeMutableRawPointer(widget), "notify::child-revealed") { [weak self] _ in
+        connect(widget, .notify("child-revealed")) { [weak self] in
             self?.hideOnceAway()
         }
     }

@@ -9,7 +9,7 @@ import GtkBridge
 @MainActor
 enum TextLine {
     static func make(classes: [String]) -> WidgetPointer {
-        let line = lectern_text_line_new()!
+        let line = created(lectern_text_line_new())
         Widgets.addClasses(line, classes)
         return line
     }

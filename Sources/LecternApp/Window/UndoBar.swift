@@ -15,7 +15,7 @@ final class UndoBar {
         Widgets.expand(label, vertical: false)
         let button = Widgets.textButton("Undo", classes: ["ghost"])
         bar = SlidingBar(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["undo-bar"], [label, button]))
-        Signals.connect(UnsafeMutableRawPointer(button), "clicked") { [weak self] in
+        connect(button, .clicked) { [weak self] in
             self?.undo?()
             self?.hide()
         }
