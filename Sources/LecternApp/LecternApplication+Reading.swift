@@ -53,7 +53,7 @@ extension LecternApplication {
         guard refreshTask == nil, let service = libraryService else { return }
         let button = mainWindow?.refreshButton
         button?.setRunning(true)
-        let total = (try? service.store.feeds().count) ?? 0
+        let total = storeAccess?.read("count your subscriptions", fallback: 0) { try $0.feeds().count } ?? 0
         button?.setProgress(done: 0, total: total)
         let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
         refreshTask = Task { @MainActor [weak self] in

@@ -19,14 +19,14 @@ extension LecternApplication {
 
     /// The context menu for a sidebar row.
     func showContextMenu(for item: SidebarItem, at row: WidgetPointer) {
-        guard let store = libraryService?.store else { return }
+        guard let access = storeAccess else { return }
         let menu = Menu()
         switch item {
         case .feed(let feed):
             menu.append("Rename…", action: "app.rename", target: "feed:\(feed.id)")
             let move = Menu()
             move.append("No Folder", action: "app.move-feed", target: "\(feed.id):none")
-            for folder in (try? store.folders()) ?? [] {
+            for folder in access.read("read your folders", fallback: [], { try $0.folders() }) {
                 move.append(folder.title, action: "app.move-feed", target: "\(feed.id):\(folder.id)")
             }
             menu.appendSubmenu("Move to Folder", move)
@@ -48,32 +48,34 @@ extension LecternApplication {
     private func newFolder() {
         Prompts.text(parent: mainWindow?.window, title: "New Folder", label: "Name of the new folder",
                      initial: "", accept: "Create") { [unowned self] name in
-            change { try $0.folder(named: name) }
+            change("create the folder") { try $0.folder(named: name) }
         }
     }
 
     private func rename(_ target: String) {
-        guard let store = libraryService?.store, let (kind, id) = Self.parse(target) else { return }
-        let current = kind == "feed" ? (try? store.feed(id: id))??.title : (try? store.folders())?.first { $0.id == id }?.title
+        guard let access = storeAccess, let (kind, id) = Self.parse(target) else { return }
+        let current = access.read("read the current name", fallback: nil) { store in
+            kind == "feed" ? try store.feed(id: id)?.title : try store.folders().first { $0.id == id }?.title
+        }
         Prompts.text(parent: mainWindow?.window, title: kind == "feed" ? "Rename Feed" : "Rename Folder",
                      label: "New name", initial: current ?? "", accept: "Rename") { [unowned self] name in
-            change { store in kind == "feed" ? try store.renameFeed(id, to: name) : try store.renameFolder(id, to: name) }
+            change("rename the \(kind)") { store in kind == "feed" ? try store.renameFeed(id, to: name) : try store.renameFolder(id, to: name) }
         }
     }
 
     private func moveFeed(_ target: String) {
         let parts = target.split(separator: ":")
         guard parts.count == 2, let feedID = Int64(parts[0]) else { return }
-        change { try $0.moveFeed(feedID, toFolder: Int64(parts[1])) }
+        change("move the feed") { try $0.moveFeed(feedID, toFolder: Int64(parts[1])) }
     }
 
     private func unsubscribe(_ target: String) {
-        guard let store = libraryService?.store, let (_, id) = Self.parse(target),
-              let feed = (try? store.feed(id: id)) ?? nil else { return }
+        guard let access = storeAccess, let (_, id) = Self.parse(target),
+              let feed = access.read("find the feed", fallback: nil, { try $0.feed(id: id) }) else { return }
         Prompts.confirm(parent: mainWindow?.window, message: "Unsubscribe from “\(feed.title ?? feed.url)”?",
                         detail: "Its articles leave your library, starred ones included. You can subscribe again later.",
                         accept: "Unsubscribe") { [unowned self] in
-            change { try $0.deleteFeed(id) }
+            change("unsubscribe from the feed") { try $0.deleteFeed(id) }
         }
     }
 
@@ -81,19 +83,14 @@ extension LecternApplication {
         guard let (_, id) = Self.parse(target) else { return }
         Prompts.confirm(parent: mainWindow?.window, message: "Delete this folder?",
                         detail: "Its feeds stay subscribed and move out of the folder.", accept: "Delete") { [unowned self] in
-            change { try $0.deleteFolder(id) }
+            change("delete the folder") { try $0.deleteFolder(id) }
         }
     }
 
     /// Runs a library change and shows its result (or its error, in plain words).
-    private func change(_ body: (LibraryStore) throws -> Void) {
-        guard let store = libraryService?.store else { return }
-        do {
-            try body(store)
-            libraryDidChange()
-        } catch {
-            notify("That change could not be saved: \(error)")
-        }
+    private func change(_ purpose: String, _ body: (LibraryStore) throws -> Void) {
+        guard storeAccess?.write(purpose, body) == true else { return }
+        libraryDidChange()
     }
 
     private static func parse(_ target: String) -> (String, Int64)? {

@@ -32,6 +32,8 @@ public final class LecternApplication {
             return nil
         }
     }()
+    /// The window's way to the store: failures are logged and shown in the banner.
+    private(set) lazy var storeAccess: StoreAccess? = makeStoreAccess()
     /// True once `libraryService` was asked for (so quitting does not open the library).
     private var libraryOpened = false
     /// True after a failed settings save, until one succeeds (the banner is shown once).
@@ -152,7 +154,7 @@ public final class LecternApplication {
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
         if mainWindow == nil {
-            let session = libraryService.map { ReadingSession(service: $0, settings: settings) }
+            let session = storeAccess.map { ReadingSession(access: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
             let benchmarking = ThemeSwitchBenchmark.requestedSwitches != nil || ScrollBenchmark.requestedRows != nil
@@ -182,7 +184,20 @@ public final class LecternApplication {
 
     private func shutdown() {
         saveSettings()
-        if libraryOpened { try? libraryService?.store.checkpoint() }
+        guard libraryOpened, let store = libraryService?.store else { return }
+        do {
+            try store.checkpoint()
+        } catch {
+            // Nothing is lost: the changes stay in the write-ahead log for the next start.
+            Log.warning("The library's log could not be folded into \(DataLocations.libraryFile.path): \(error)")
+        }
+    }
+
+    private func makeStoreAccess() -> StoreAccess? {
+        guard let service = libraryService else { return nil }
+        let access = StoreAccess(store: service.store)
+        access.onFailure = { [unowned self] message in notify(message) }
+        return access
     }
 
     func setThemePicker(_ picker: ThemePicker) { themePicker = picker }

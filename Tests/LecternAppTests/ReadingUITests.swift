@@ -18,12 +18,6 @@ struct ReadingUITests {
         return sandbox
     }
 
-    private func activate(_ action: String, _ parameter: String = "[]", in sandbox: LecternSandbox) {
-        _ = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
-                                            "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
-                        environment: sandbox.environment)
-    }
-
     @Test func theWindowRefreshesByItselfShortlyAfterStartUp() throws {
         let sandbox = try LecternSandbox()
         let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
@@ -43,7 +37,7 @@ struct ReadingUITests {
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let feed = try #require(try store.feeds().first { $0.title == "The Reading Room" })
         try #require(feed.folderID != nil)
-        activate("move-feed", "[<'\(feed.id):none'>]", in: sandbox)
+        sandbox.activate("move-feed", "[<'\(feed.id):none'>]")
         #expect(waitUntil(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
     }
 
@@ -73,11 +67,11 @@ struct ReadingUITests {
         try #require(newest.count == 5)
         #expect(try store.unreadCounts().all == 5)
 
-        activate("next-article", in: sandbox)       // j: opens the newest, marked read on open
-        activate("next-article", in: sandbox)       // j: the second
-        activate("toggle-star", in: sandbox)        // s: star it
-        activate("previous-article", in: sandbox)   // k: back to the first
-        activate("toggle-read", in: sandbox)        // m: mark it unread again
+        sandbox.activate("next-article")       // j: opens the newest, marked read on open
+        sandbox.activate("next-article")       // j: the second
+        sandbox.activate("toggle-star")        // s: star it
+        sandbox.activate("previous-article")   // k: back to the first
+        sandbox.activate("toggle-read")        // m: mark it unread again
         #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
 
         let first = try #require(try store.article(id: newest[0].id))
@@ -86,8 +80,8 @@ struct ReadingUITests {
         #expect(second.read && second.starred)
         #expect(try store.unreadCounts().all == 4)
 
-        activate("next-unread", in: sandbox)        // n: from the first, the next unread skips the read second
-        activate("toggle-star", in: sandbox)
+        sandbox.activate("next-unread")        // n: from the first, the next unread skips the read second
+        sandbox.activate("toggle-star")
         #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
                 "n moved to the third article")
     }

@@ -41,11 +41,7 @@ struct ThemePickerTests {
         try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         // The picker's cards activate app.select-theme; call it as a card would, over D-Bus.
-        let call = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern",
-                                                   "--object-path", "/dev/lectern/Lectern",
-                                                   "--method", "org.gtk.Actions.Activate",
-                                                   "select-theme", "[<'Midnight'>]", "{}"],
-                               environment: sandbox.environment)
+        let call = sandbox.activate("select-theme", "[<'Midnight'>]")
         #expect(call.status == 0, "\(call.stderr)")
         #expect(waitUntil(timeout: 5) {
             (try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("theme=Midnight") == true

@@ -58,7 +58,7 @@ import Testing
         _ = folder
         try OPML.importFile(at: fixture("opml/nested.opml").path, into: store)
         try store.renameFeed(try #require(try store.feed(url: "https://kernel.example/rss")).id, to: "Quotes \" & <tags>")
-        let text = try OPML.export(store)
+        let text = try OPML.export(store).text
         let (copy, copyFolder) = try makeStore()
         _ = copyFolder
         let result = try OPML.importDocument(Data(text.utf8), into: copy)

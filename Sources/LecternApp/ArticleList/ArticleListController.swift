@@ -30,8 +30,8 @@ final class ArticleListController {
     private var search: String?
     private var loaded = false
 
-    init(store: LibraryStore) {
-        cache = ArticleRowCache(store: store, query: ArticleQuery(view: .all))
+    init(access: StoreAccess) {
+        cache = ArticleRowCache(access: access, query: ArticleQuery(view: .all))
         model = lectern_index_model_new()
         selection = gtk_single_selection_new(model)
         gtk_single_selection_set_autoselect(selection, 0)

@@ -7,14 +7,14 @@ final class ArticleRowCache {
     static let pageSize = 120
     static let maxPages = 40
 
-    private let store: LibraryStore
+    private let access: StoreAccess
     private(set) var query: ArticleQuery
     private(set) var count = 0
     private var pages: [Int: [ArticleRow]] = [:]
     private var recent: [Int] = []
 
-    init(store: LibraryStore, query: ArticleQuery) {
-        self.store = store
+    init(access: StoreAccess, query: ArticleQuery) {
+        self.access = access
         self.query = query
     }
 
@@ -24,7 +24,9 @@ final class ArticleRowCache {
         self.query = query
         pages = [:]
         recent = []
-        count = (try? store.count(query.view, search: query.search, unreadOnly: query.unreadOnly)) ?? 0
+        count = access.read("count the articles of this view", fallback: 0) {
+            try $0.count(query.view, search: query.search, unreadOnly: query.unreadOnly)
+        }
         return count
     }
 
@@ -60,7 +62,7 @@ final class ArticleRowCache {
         var pageQuery = query
         pageQuery.limit = Self.pageSize
         pageQuery.offset = page * Self.pageSize
-        pages[page] = (try? store.articles(pageQuery)) ?? []
+        pages[page] = access.read("read the article list", fallback: []) { try $0.articles(pageQuery) }
         recent.removeAll { $0 == page }
         recent.append(page)
         if recent.count > Self.maxPages { pages[recent.removeFirst()] = nil }

@@ -11,7 +11,7 @@ final class SidebarController {
     var onSelect: (@MainActor (SidebarItem) -> Void)?
     /// Right-click on a feed or folder row: the item and the row to point the menu at.
     var onContextMenu: (@MainActor (SidebarItem, WidgetPointer) -> Void)?
-    private let store: LibraryStore
+    private let access: StoreAccess
     private let list: WidgetPointer
     private var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
@@ -20,8 +20,8 @@ final class SidebarController {
     /// Rows scrolled out of sight, spared a theme switch's restyle.
     private let hollowRows = HollowRows()
 
-    init(store: LibraryStore) {
-        self.store = store
+    init(access: StoreAccess) {
+        self.access = access
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
         Widgets.addClasses(list, ["navigation-list"])
@@ -53,14 +53,14 @@ final class SidebarController {
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         items = SidebarItem.smartViews
-        let folders = (try? store.folders()) ?? []
-        let feeds = (try? store.feeds()) ?? []
+        let folders = access.read("read your folders", fallback: []) { try $0.folders() }
+        let feeds = access.read("read your subscriptions", fallback: []) { try $0.feeds() }
         for folder in folders {
             items.append(.folder(folder))
             items += feeds.filter { $0.folderID == folder.id }.map(SidebarItem.feed)
         }
         items += feeds.filter { $0.folderID == nil }.map(SidebarItem.feed)
-        let counts = (try? store.unreadCounts()) ?? UnreadCounts()
+        let counts = access.read("count the unread articles", fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             var paintable: OpaquePointer?
             if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }
@@ -97,7 +97,7 @@ final class SidebarController {
 
     /// Updates only the unread counts (cheap: after marking articles read).
     func refreshCounts() {
-        let counts = (try? store.unreadCounts()) ?? UnreadCounts()
+        let counts = access.read("count the unread articles", fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             guard let label = countLabels[index] else { continue }
             SidebarRow.setCount(label, item.count(in: counts))

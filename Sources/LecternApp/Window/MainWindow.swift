@@ -29,7 +29,6 @@ final class MainWindow {
         pages.add(WelcomePage.make(), name: "welcome")
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget]))
         Widgets.addClasses(window, ["lectern-window"])
-        session?.onError = { [weak self] in self?.showNotice($0) }
         session?.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
         showWelcomeIfEmpty()
         connect(window, .closeRequest) { [weak self] in

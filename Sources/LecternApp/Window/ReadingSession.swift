@@ -11,18 +11,17 @@ final class ReadingSession {
     let sidebar: SidebarController
     let list: ArticleListController
     let reader: ReaderController
-    private let service: LibraryService
+    private let access: StoreAccess
     private let settings: Settings
     private let images = ImageLoader()
     /// Shows an undoable message (mark all as read).
     var onUndoable: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
-    var onError: (@MainActor (String) -> Void)?
 
-    init(service: LibraryService, settings: Settings) {
-        self.service = service
+    init(access: StoreAccess, settings: Settings) {
+        self.access = access
         self.settings = settings
-        sidebar = SidebarController(store: service.store)
-        list = ArticleListController(store: service.store)
+        sidebar = SidebarController(access: access)
+        list = ArticleListController(access: access)
         reader = ReaderController()
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title) }
         list.onSelect = { [weak self] row in self?.open(row) }
@@ -39,7 +38,7 @@ final class ReadingSession {
         reader.prepareForRestyle()
     }
 
-    var hasSubscriptions: Bool { ((try? service.store.feeds().count) ?? 0) > 0 }
+    var hasSubscriptions: Bool { access.read("read your subscriptions", fallback: 0) { try $0.feeds().count } > 0 }
 
     /// After a refresh, an import or a subscription: re-read everything.
     func libraryChanged() {
@@ -48,7 +47,7 @@ final class ReadingSession {
     }
 
     private func open(_ row: ArticleRow?) {
-        guard let row, let article = try? service.store.article(id: row.id) else {
+        guard let row, let article = access.read("open the article", fallback: nil, { try $0.article(id: row.id) }) else {
             reader.showEmpty()
             return
         }
@@ -70,47 +69,37 @@ final class ReadingSession {
 
     func toggleStar() {
         guard let row = list.selectedRow else { return }
-        do {
-            _ = try service.store.setStarred([row.id], !row.starred)
-            list.updateSelected { $0.starred.toggle() }
-            reader.setStarred(!row.starred)
-            sidebar.refreshCounts()
-        } catch {
-            onError?("Could not change the star: \(error)")
-        }
+        guard access.write("change the star", { _ = try $0.setStarred([row.id], !row.starred) }) else { return }
+        list.updateSelected { $0.starred.toggle() }
+        reader.setStarred(!row.starred)
+        sidebar.refreshCounts()
     }
 
     func openInBrowser() {
-        guard let link = reader.article?.link ?? list.selectedRow.flatMap({ try? service.store.article(id: $0.id) })?.link else { return }
+        let selected = list.selectedRow.flatMap { row in access.read("open the article", fallback: nil) { try $0.article(id: row.id) } }
+        guard let link = reader.article?.link ?? selected?.link else { return }
         gtk_show_uri(nil, link, guint32(GDK_CURRENT_TIME))
     }
 
     /// Marks everything in the current view read, with an Undo.
     func markAllRead() {
         guard let view = sidebar.selected?.view else { return }
-        do {
-            let change = try service.store.markAllRead(in: view)
+        guard let change = access.read("mark the articles as read", fallback: nil, { try $0.markAllRead(in: view) }) else { return }
+        libraryChanged()
+        let count = change.articleIDs.count
+        guard count > 0 else { return }
+        onUndoable?("Marked \(count) article\(count == 1 ? "" : "s") as read") { [weak self] in
+            guard let self else { return }
+            access.write("undo marking the articles as read") { try $0.undo(change) }
             libraryChanged()
-            let count = change.articleIDs.count
-            guard count > 0 else { return }
-            onUndoable?("Marked \(count) article\(count == 1 ? "" : "s") as read") { [weak self] in
-                guard let self else { return }
-                try? service.store.undo(change)
-                libraryChanged()
-            }
-        } catch {
-            onError?("Could not mark the articles as read: \(error)")
         }
     }
 
     private func setRead(_ read: Bool) {
         guard let row = list.selectedRow else { return }
-        do {
-            _ = try service.store.setRead([row.id], read)
-            list.updateSelected { $0.read = read }
-            sidebar.refreshCounts()
-        } catch {
-            onError?("Could not mark the article: \(error)")
-        }
+        guard access.write(read ? "mark the article as read" : "mark the article as unread", { _ = try $0.setRead([row.id], read) })
+        else { return }
+        list.updateSelected { $0.read = read }
+        sidebar.refreshCounts()
     }
 }

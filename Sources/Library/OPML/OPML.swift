@@ -73,7 +73,8 @@ public enum OPML {
     }
 
     /// The library's subscriptions as an OPML 2.0 document.
-    public static func export(_ store: LibraryStore, title: String = "Lectern subscriptions") throws(StorageError) -> String {
-        OPMLWriter.write(folders: try store.folders(), feeds: try store.feeds(), title: title)
+    public static func export(_ store: LibraryStore, title: String = "Lectern subscriptions") throws(StorageError) -> (text: String, feeds: Int) {
+        let feeds = try store.feeds()
+        return (OPMLWriter.write(folders: try store.folders(), feeds: feeds, title: title), feeds.count)
     }
 }

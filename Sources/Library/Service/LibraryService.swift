@@ -71,7 +71,13 @@ public final class LibraryService: Sendable {
 
     private func refresh(retentionDays: Int, progress onProgress: (@Sendable (RefreshProgress) -> Void)?,
                          say: @escaping @Sendable (String) -> Void, report: inout Report) async {
-        let titles = Dictionary(((try? store.feeds()) ?? []).map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
+        let titles: [Int64: String]
+        do {
+            titles = Dictionary(try store.feeds().map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
+        } catch {
+            titles = [:]
+            say("Could not read the feeds' names (\(error)); feeds are named by address.")
+        }
         let summary = await FeedRefresher(store: store, policy: policy).refresh { progress in
             onProgress?(progress)
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
@@ -83,16 +89,20 @@ public final class LibraryService: Sendable {
                 report.failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
             }
         }
-        _ = try? store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
+        do {
+            _ = try store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
+        } catch {
+            report.failures.append("old read articles could not be removed: \(error)")
+        }
         say("Refreshed \(summary.outcomes.count) feed\(summary.outcomes.count == 1 ? "" : "s"): \(summary.newArticles) new article\(summary.newArticles == 1 ? "" : "s")"
             + (summary.failedFeedIDs.isEmpty ? "" : ", \(summary.failedFeedIDs.count) failed"))
     }
 
     private func exportOPML(_ path: String, say: (String) -> Void, report: inout Report) {
         do {
-            let text = try OPML.export(store)
-            try text.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
-            say("Exported \((try? store.feeds().count) ?? 0) feeds to \(path)")
+            let export = try OPML.export(store)
+            try export.text.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
+            say("Exported \(export.feeds) feed\(export.feeds == 1 ? "" : "s") to \(path)")
         } catch {
             report.failures.append("\(path): \(error)")
             say("Could not export to \(path): \(error)")

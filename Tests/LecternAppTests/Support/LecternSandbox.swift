@@ -64,16 +64,31 @@ final class LecternSandbox: @unchecked Sendable {
         return Command.run(binary, arguments, environment: environment, timeout: timeout)
     }
 
-    /// Starts `lectern` and leaves it running; the caller ends it.
-    func start(_ arguments: [String]) throws -> Process {
+    /// Starts `lectern` and leaves it running; the caller ends it. Its standard error
+    /// (Lectern's log) goes to `log` when given.
+    func start(_ arguments: [String], log: URL? = nil) throws -> Process {
         let process = Process()
         process.executableURL = URL(filePath: Self.lecternBinary ?? "/nonexistent/lectern")
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        if let log {
+            FileManager.default.createFile(atPath: log.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: log)
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return process
+    }
+
+    /// Activates an application action of the running Lectern over D-Bus, as the keys and
+    /// menus do (`next-article`, `mark-all-read`, …); `parameter` is a GVariant array text.
+    @discardableResult
+    func activate(_ action: String, _ parameter: String = "[]") -> CommandResult {
+        Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
+                                       "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
+                    environment: environment)
     }
 
     func write(settings text: String) throws {

@@ -1,0 +1,46 @@
+import Library
+
+/// The window's one way to the library store. Every call says what it was for; a failure
+/// is logged each time and shown in the banner once (until the library answers again),
+/// with what failed and what to do — never an empty list and no word.
+@MainActor
+final class StoreAccess {
+    let store: LibraryStore
+    /// Logs a message and shows it in the window's banner (`LecternApplication.notify`).
+    var onFailure: (@MainActor (String) -> Void)?
+    /// True from a failure shown until the next call that works.
+    private var failing = false
+
+    init(store: LibraryStore) {
+        self.store = store
+    }
+
+    /// The result of `body`, or `fallback` when the store failed (reported as `purpose`,
+    /// e.g. "show the articles").
+    func read<T>(_ purpose: String, fallback: T, _ body: (LibraryStore) throws -> T) -> T {
+        do {
+            let value = try body(store)
+            failing = false
+            return value
+        } catch {
+            report(error, purpose: purpose)
+            return fallback
+        }
+    }
+
+    /// Runs a change; false when the store refused it (reported as `purpose`).
+    @discardableResult
+    func write(_ purpose: String, _ body: (LibraryStore) throws -> Void) -> Bool {
+        read(purpose, fallback: false) { store in
+            try body(store)
+            return true
+        }
+    }
+
+    private func report(_ error: any Error, purpose: String) {
+        let message = "Lectern could not \(purpose). \(error)"
+        if failing { return Log.warning(message) }
+        failing = true
+        if let onFailure { onFailure(message) } else { Log.warning(message) }
+    }
+}
