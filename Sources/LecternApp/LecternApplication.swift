@@ -157,23 +157,10 @@ public final class LecternApplication {
             let session = storeAccess.map { ReadingSession(access: $0, settings: settings) }
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
             connectReading(window)
-            let benchmarking = ThemeSwitchBenchmark.requestedSwitches != nil || ScrollBenchmark.requestedRows != nil
-                || ListScrollBenchmark.requestedFrames != nil
-            if session != nil && !benchmarking {
+            if WindowBenchmark.isRequested {
+                WindowBenchmark.start(in: window, application: self)
+            } else if session != nil {
                 startAutomaticRefresh()
-            }
-            if let rows = ScrollBenchmark.requestedRows, let list = session?.list {
-                ScrollBenchmark.run(window: window.window, list: list, rows: rows, finish: { [unowned self] in quit() })
-            }
-            if let frames = ListScrollBenchmark.requestedFrames, let adjustment = session?.list.verticalAdjustment {
-                ListScrollBenchmark(window: window.window, adjustment: adjustment, frames: frames,
-                                    finish: { [unowned self] in quit() }).start()
-            }
-            if let switches = ThemeSwitchBenchmark.requestedSwitches {
-                if ThemeSwitchBenchmark.whileReading { session?.list.select(0) }
-                ThemeSwitchBenchmark(window: window.window, switches: switches,
-                                     apply: { [unowned self] name in settings.themeName = name; themeController?.apply() },
-                                     finish: { [unowned self] in quit() }).start()
             }
             pendingNotices.forEach { window.showNotice($0) }
             pendingNotices = []
@@ -198,6 +185,12 @@ public final class LecternApplication {
         let access = StoreAccess(store: service.store)
         access.onFailure = { [unowned self] message in notify(message) }
         return access
+    }
+
+    /// Switches to the theme named `name` now (the picker's cards and `--theme` remember it the same way).
+    func applyTheme(named name: String) {
+        settings.themeName = name
+        themeController?.apply()
     }
 
     func setThemePicker(_ picker: ThemePicker) { themePicker = picker }
