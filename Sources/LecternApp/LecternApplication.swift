@@ -109,7 +109,8 @@ public final class LecternApplication {
             let chosen = catalog.resolveTheme(named: name)
             if let warning = chosen.warning { LocalCommands.printError("lectern: \(warning)") }
             guard let theme = chosen.theme else { return usageError("no valid theme was found") }
-            return LocalCommands.printCSS(theme: theme, scheme: scheme, textScale: settings.textScale)
+            return LocalCommands.printCSS(theme: theme, scheme: scheme, textScale: settings.textScale,
+                                          readingFont: settings.readingFont)
         }
         return -1
     }

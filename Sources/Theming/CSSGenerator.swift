@@ -17,11 +17,18 @@ public enum CSSGenerator {
     public static let textScaleRange: ClosedRange<Double> = 0.5...3
 
     /// The CSS for `theme` in `scheme`. `textScale` multiplies the reading sizes (article
-    /// text and article titles), not the interface. With `fonts`, each family list is
-    /// written as the installed family it comes to (``FontFamilies/resolved(_:by:)``);
-    /// without, as the theme wrote it (the golden files, `--print-css`).
+    /// text and article titles), not the interface. `readingFont`, the user's own choice,
+    /// replaces the theme's reading family (a name that could not be written safely is
+    /// ignored). With `fonts`, each family list is written as the installed family it comes
+    /// to (``FontFamilies/resolved(_:by:)``); without, as the theme wrote it (the golden
+    /// files, `--print-css`).
     public static func css(for theme: Theme, scheme: ColorScheme, textScale: Double = 1.0,
-                           fonts: FontResolver? = nil) -> String {
+                           readingFont: String? = nil, fonts: FontResolver? = nil) -> String {
+        var typography = theme.typography
+        if let readingFont = readingFont?.trimmingCharacters(in: .whitespacesAndNewlines),
+           !readingFont.isEmpty, FontFamilies.isUsable(readingFont) {
+            typography.readingFamily = [readingFont, "serif"]
+        }
         let scale = textScale.isFinite ? min(max(textScale, textScaleRange.lowerBound),
                                              textScaleRange.upperBound) : 1
         var lines = ["/* Lectern theme \"\(comment(theme.name))\", \(scheme.rawValue) scheme. "
@@ -29,7 +36,7 @@ public enum CSSGenerator {
         lines += theme.palette(for: scheme).map { "@define-color \($0.token.rawValue) \($0.color.css);" }
         lines += ["", "/* GTK named colours */"]
         lines += GTKNamedColors.mapping.map { "@define-color \($0.name) @\($0.token.rawValue);" }
-        lines += [""] + typography(theme.typography, scale: scale, fonts: fonts)
+        lines += [""] + Self.typography(typography, scale: scale, fonts: fonts)
         lines += [""] + shape(theme.radii, spacing: theme.spacing)
         return lines.joined(separator: "\n") + "\n"
     }

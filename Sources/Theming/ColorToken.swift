@@ -28,6 +28,7 @@ public enum ColorToken: String, CaseIterable, Sendable {
     case stateError = "state_error"
     case stateWarning = "state_warning"
     case stateSuccess = "state_success"
+    case shadow = "shadow"
 
     /// What the token colours in Lectern, in a few words (used by `--validate-theme` and docs).
     public var role: String {
@@ -56,6 +57,16 @@ public enum ColorToken: String, CaseIterable, Sendable {
         case .stateError: return "errors (failed feeds, invalid input)"
         case .stateWarning: return "warnings"
         case .stateSuccess: return "success messages"
+        case .shadow: return "the shadow under popovers and menus (translucent; optional)"
+        }
+    }
+
+    /// The value a theme file that leaves this token out gets; nil for the tokens every
+    /// theme must give (all but the shadow, added after themes were being written).
+    public var defaultValue: Adaptive<Color>? {
+        switch self {
+        case .shadow: Adaptive(light: Color(r: 0, g: 0, b: 0, alpha: 0.18), dark: Color(r: 0, g: 0, b: 0, alpha: 0.5))
+        default: nil
         }
     }
 }

@@ -7,7 +7,7 @@ import Foundation
 /// 2. the installed prefix: `<prefix>/share/lectern` beside `<prefix>/bin/lectern`;
 /// 3. the source checkout the binary was built from.
 ///
-/// A candidate counts when it holds `Resources/lectern.css`.
+/// A candidate counts when it holds the component stylesheet (`Resources/style/`).
 public struct ResourceLocator: Sendable, Equatable {
     public let root: URL
 
@@ -37,11 +37,14 @@ public struct ResourceLocator: Sendable, Equatable {
         return roots
     }
 
+    /// The file whose presence marks a folder of Lectern's data.
+    static let marker = "Resources/style/" + (ComponentStylesheet.files.first ?? "window.css")
+
     /// The first candidate that holds Lectern's data, or nil.
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment,
                               executable: URL? = Bundle.main.executableURL) -> ResourceLocator? {
         candidates(environment: environment, executable: executable)
-            .first { FileManager.default.fileExists(atPath: $0.appending(path: "Resources/lectern.css").path) }
+            .first { FileManager.default.fileExists(atPath: $0.appending(path: marker).path) }
             .map(ResourceLocator.init(root:))
     }
 }

@@ -23,10 +23,12 @@ public struct Theme: Sendable, Equatable, Identifiable {
     public var id: String { name }
 
     /// Creates a theme; throws ``ThemeError/missingColors(tokens:)`` unless every colour
-    /// token has a value.
+    /// token has a value (optional tokens take their ``ColorToken/defaultValue``).
     public init(name: String, descriptions: Adaptive<String>, colors: [ColorToken: Adaptive<Color>],
                 typography: Typography = .standard, spacing: Spacing = .standard,
                 radii: Radii = .standard, isHighContrast: Bool = false) throws(ThemeError) {
+        var colors = colors
+        for token in ColorToken.allCases where colors[token] == nil { colors[token] = token.defaultValue }
         let missing = ColorToken.allCases.filter { colors[$0] == nil }
         guard missing.isEmpty else { throw .missingColors(tokens: missing.map(\.rawValue)) }
         self.name = name

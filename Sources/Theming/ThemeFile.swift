@@ -77,6 +77,7 @@ public enum ThemeFile {
         try group.rejectUnknownKeys(allowed: ColorToken.allCases.map(\.rawValue))
         var colors: [ColorToken: Adaptive<Color>] = [:]
         for token in ColorToken.allCases {
+            if token.defaultValue != nil, group.object[token.rawValue] == nil { continue } // Theme fills it in
             colors[token] = try group.adaptive(token.rawValue) { value, path throws(ThemeError) in
                 try group.color(value, at: path)
             }

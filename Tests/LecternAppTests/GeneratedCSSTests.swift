@@ -24,7 +24,7 @@ struct GeneratedCSSTests {
         try #require(gtk_init_check() != 0)
         let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
         let paper = try #require(catalog.theme(named: "Paper"))
-        let stylesheet = try String(contentsOf: LecternSandbox.packageRoot.appending(path: "Resources/lectern.css"), encoding: .utf8)
+        let stylesheet = try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))
         let provider = CSSProvider()
         let errors = provider.load(CSSGenerator.css(for: paper, scheme: .light) + stylesheet)
         #expect(errors.isEmpty, "\(errors)")

@@ -15,8 +15,8 @@ struct InstallLayoutTests {
         try manager.createDirectory(at: share.appending(path: "Themes"), withIntermediateDirectories: true)
         try manager.createDirectory(at: share.appending(path: "Resources"), withIntermediateDirectories: true)
         try manager.copyItem(atPath: try #require(LecternSandbox.lecternBinary), toPath: prefix.appending(path: "bin/lectern").path)
-        try manager.copyItem(at: LecternSandbox.packageRoot.appending(path: "Resources/lectern.css"),
-                             to: share.appending(path: "Resources/lectern.css"))
+        try manager.copyItem(at: LecternSandbox.packageRoot.appending(path: "Resources/style"),
+                             to: share.appending(path: "Resources/style"))
         let paper = try String(contentsOf: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), encoding: .utf8)
         try paper.replacingOccurrences(of: "\"name\": \"Paper\"", with: "\"name\": \"Installed Paper\"")
             .write(to: share.appending(path: "Themes/installed.json"), atomically: true, encoding: .utf8)

@@ -56,18 +56,35 @@ struct CSSGeneratorTests {
             == CSSGenerator.css(for: paper, scheme: .light, textScale: 3))
     }
 
-    @Test func outputIsDeterministicAndUsesOnlyGTK48Syntax() throws {
+    @Test func tokensComeInTheirFixedOrderAndOnlyGTK48SyntaxIsUsed() throws {
         for file in try TestSupport.builtInFiles() {
             let theme = try ThemeFile.load(file)
             for scheme in ColorScheme.allCases {
                 let css = CSSGenerator.css(for: theme, scheme: scheme, textScale: 1.25)
-                #expect(css == CSSGenerator.css(for: theme, scheme: scheme, textScale: 1.25))
+                let defined = css.split(separator: "\n").filter { $0.hasPrefix("@define-color ") }
+                    .map { $0.split(separator: " ")[1] }
+                #expect(defined.prefix(ColorToken.allCases.count).map(String.init) == ColorToken.allCases.map(\.rawValue),
+                        "\(theme.name): the colour tokens, in ColorToken order, come first")
                 for forbidden in ["var(", ":root", "--", "calc(", "!important"] {
                     #expect(!css.contains(forbidden), "\(theme.name): \(forbidden)")
                 }
                 #expect(css.filter { $0 == "{" }.count == css.filter { $0 == "}" }.count)
             }
         }
+    }
+
+    /// The user's reading font replaces the theme's reading family in the article text and
+    /// every article title, and nowhere else; a name that could break the CSS is ignored.
+    @Test func theUsersReadingFontReplacesTheThemes() throws {
+        let paper = try theme("Paper")
+        let css = CSSGenerator.css(for: paper, scheme: .light, readingFont: "Literata Book")
+        for selector in [".reading", ".reading-title-1, .article-title", ".reading-title-4"] {
+            #expect(css.contains("\(selector) {\n  font-family: \"Literata Book\", serif;"), "\(selector)")
+        }
+        #expect(css.components(separatedBy: "\"Literata Book\"").count - 1 == 5)
+        #expect(!css.contains("window {\n  font-family: \"Literata Book\""))
+        let hostile = CSSGenerator.css(for: paper, scheme: .light, readingFont: "X\"; } window { color: red")
+        #expect(hostile == CSSGenerator.css(for: paper, scheme: .light))
     }
 
     @Test func numbersAreShortAndStable() {

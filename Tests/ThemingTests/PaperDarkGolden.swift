@@ -30,6 +30,7 @@ enum PaperDarkGolden {
 @define-color state_error #f08070;
 @define-color state_warning #e9a84a;
 @define-color state_success #8dc185;
+@define-color shadow rgba(0, 0, 0, 0.5);
 
 /* GTK named colours */
 @define-color theme_bg_color @bg_primary;

@@ -30,6 +30,7 @@ enum PaperLightGolden {
 @define-color state_error #b0322a;
 @define-color state_warning #9c5f08;
 @define-color state_success #3f7a3a;
+@define-color shadow rgba(0, 0, 0, 0.18);
 
 /* GTK named colours */
 @define-color theme_bg_color @bg_primary;

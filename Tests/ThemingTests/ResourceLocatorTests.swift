@@ -16,7 +16,7 @@ struct ResourceLocatorTests {
 
     @Test func theSourceCheckoutIsFoundWhenNothingElseHoldsTheData() throws {
         let locator = try #require(ResourceLocator.locate(environment: [:], executable: URL(filePath: "/nonexistent/bin/lectern")))
-        #expect(FileManager.default.fileExists(atPath: locator.resources.appending(path: "lectern.css").path))
+        #expect(FileManager.default.fileExists(atPath: ComponentStylesheet.folder(in: locator.resources).appending(path: "window.css").path))
         #expect(FileManager.default.fileExists(atPath: locator.root.appending(path: "Package.swift").path))
     }
 

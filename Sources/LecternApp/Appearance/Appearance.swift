@@ -86,12 +86,15 @@ final class Appearance {
     }
 
     private func loadComponents() {
-        guard let url = locator?.resources.appending(path: "lectern.css"),
-              let css = try? String(contentsOf: url, encoding: .utf8) else {
-            Log.warning("Lectern's stylesheet (Resources/lectern.css) was not found; set LECTERN_DATA_DIR to the folder that holds Resources/")
+        guard let resources = locator?.resources else {
+            Log.warning("Lectern's stylesheet (Resources/style/) was not found; set LECTERN_DATA_DIR to the folder that holds Resources/")
             return
         }
-        report(components.load(css), source: url.path)
+        do {
+            report(components.load(try ComponentStylesheet.text(in: resources)), source: ComponentStylesheet.folder(in: resources).path)
+        } catch {
+            Log.warning("Lectern's stylesheet in \(ComponentStylesheet.folder(in: resources).path) could not be read: \(error.localizedDescription)")
+        }
     }
 
     private func report(_ errors: [CSSParsingError], source: String) {

@@ -63,10 +63,8 @@ final class ThemeController {
             onWarning?(warning)
         }
         guard let theme else { return }
-        var css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale, fonts: fonts)
-        if let font = settings.readingFont {
-            css += Self.readingFontRule(font)
-        }
+        let css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale,
+                                   readingFont: settings.readingFont, fonts: fonts)
         // The model's observer re-applies after every change, including ones already
         // applied at once (a forwarded --theme): reloading the same CSS restyles every widget.
         guard css != appliedCSS else { return }
@@ -81,13 +79,6 @@ final class ThemeController {
         catalog = Self.loadCatalog(locator: locator)
         appliedCSS = nil   // the picker lists the reloaded themes even when the CSS is the same
         apply()
-    }
-
-    /// The user's reading font over the theme's, for article text and titles.
-    static func readingFontRule(_ family: String) -> String {
-        let quoted = "\"" + family.replacingOccurrences(of: "\\", with: "").replacingOccurrences(of: "\"", with: "") + "\""
-        return "\n.reading, .reading-title-1, .reading-title-2, .reading-title-3, .reading-title-4, .article-title {\n"
-            + "  font-family: \(quoted), serif;\n}\n"
     }
 
     /// GTK's own dark preference, for stock widgets; setting it costs ~15 ms, so only on change.

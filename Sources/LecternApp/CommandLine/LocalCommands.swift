@@ -24,8 +24,8 @@ enum LocalCommands {
         return validation.isValid ? 0 : 1
     }
 
-    static func printCSS(theme: Theme, scheme: ColorScheme, textScale: Double) -> Int32 {
-        print(CSSGenerator.css(for: theme, scheme: scheme, textScale: textScale), terminator: "")
+    static func printCSS(theme: Theme, scheme: ColorScheme, textScale: Double, readingFont: String?) -> Int32 {
+        print(CSSGenerator.css(for: theme, scheme: scheme, textScale: textScale, readingFont: readingFont), terminator: "")
         return 0
     }
 
