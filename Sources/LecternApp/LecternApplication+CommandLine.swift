@@ -27,12 +27,18 @@ extension LecternApplication {
 
     /// Library flags in the running instance: the work runs off the main thread, each step
     /// is printed to the launching terminal, and the launcher exits 1 if something failed.
+    /// While the library is being upgraded, the work waits for it.
     private func performLibraryWork(_ request: LibraryRequest, for caller: ApplicationCommandLine) {
-        guard let service = libraryService else {
-            caller.printError("lectern: the library could not be opened")
-            caller.setExitStatus(1)
-            return
+        withLibrary { [weak self] service in
+            guard let service else {
+                caller.printError("lectern: the library could not be opened")
+                return caller.setExitStatus(1)
+            }
+            self?.perform(request, with: service, for: caller)
         }
+    }
+
+    private func perform(_ request: LibraryRequest, with service: LibraryService, for caller: ApplicationCommandLine) {
         Task { @MainActor [weak self] in
             let report = await service.perform(request) { line in
                 Task { @MainActor in caller.printError(line) }

@@ -46,7 +46,6 @@ extension LecternApplication {
             g_action_group_activate_action(OpaquePointer(application.pointer), action, nil)
         }
         window.addFeed.onSubscribe = { [unowned self] address, done in subscribe(address, done: done) }
-        window.session?.sidebar.onContextMenu = { [unowned self] item, row in showContextMenu(for: item, at: row) }
     }
 
     func refreshAll() {

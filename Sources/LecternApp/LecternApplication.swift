@@ -22,20 +22,8 @@ public final class LecternApplication {
     var preferencesWindow: PreferencesWindow?
     /// When the window refreshes by itself.
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
-    /// The library, opened on first use in the primary instance.
-    private(set) lazy var libraryService: LibraryService? = {
-        libraryOpened = true
-        do {
-            return try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string)
-        } catch {
-            notify("The library at \(DataLocations.libraryFile.path) could not be opened: \(error)")
-            return nil
-        }
-    }()
-    /// The window's way to the store: failures are logged and shown in the banner.
-    private(set) lazy var storeAccess: StoreAccess? = makeStoreAccess()
-    /// True once `libraryService` was asked for (so quitting does not open the library).
-    private var libraryOpened = false
+    /// The library: opened on first use, upgraded off the main thread (LecternApplication+Library).
+    var library = LibraryState.closed
     /// True after a failed settings save, until one succeeds (the banner is shown once).
     private var settingsSaveFailed = false
     /// Messages for the user collected before the window exists (shown once, in a banner).
@@ -155,37 +143,32 @@ public final class LecternApplication {
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
         if mainWindow == nil {
-            let session = storeAccess.map { ReadingSession(access: $0, settings: settings) }
-            let window = MainWindow(application: application.as(GtkApplication.self), settings: settings, session: session)
+            let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)
             connectReading(window)
-            if WindowBenchmark.isRequested {
-                WindowBenchmark.start(in: window, application: self)
-            } else if session != nil {
-                startAutomaticRefresh()
-            }
             pendingNotices.forEach { window.showNotice($0) }
             pendingNotices = []
             mainWindow = window
+            openLibrary(for: window) { [unowned self] access in libraryReady(access, in: window) }
         }
         mainWindow?.present()
     }
 
-    private func shutdown() {
-        saveSettings()
-        guard libraryOpened, let store = libraryService?.store else { return }
-        do {
-            try store.checkpoint()
-        } catch {
-            // Nothing is lost: the changes stay in the write-ahead log for the next start.
-            Log.warning("The library's log could not be folded into \(DataLocations.libraryFile.path): \(error)")
+    /// The library is open (or could not be): the window gets its panes and starts its work.
+    private func libraryReady(_ access: StoreAccess?, in window: MainWindow) {
+        guard let access else { return window.showWelcomeIfEmpty() }
+        let session = ReadingSession(access: access, settings: settings)
+        session.sidebar.onContextMenu = { [unowned self] item, row in showContextMenu(for: item, at: row) }
+        window.attach(session)
+        if WindowBenchmark.isRequested {
+            WindowBenchmark.start(in: window, application: self)
+        } else {
+            startAutomaticRefresh()
         }
     }
 
-    private func makeStoreAccess() -> StoreAccess? {
-        guard let service = libraryService else { return nil }
-        let access = StoreAccess(store: service.store)
-        access.onFailure = { [unowned self] message in notify(message) }
-        return access
+    private func shutdown() {
+        saveSettings()
+        closeLibrary()
     }
 
     /// Switches to the theme named `name` now (the picker's cards and `--theme` remember it the same way).

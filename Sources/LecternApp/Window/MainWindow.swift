@@ -2,23 +2,24 @@ import CGtk4
 import GtkBridge
 
 /// The main window: a header bar over three panes — sidebar, article list, reader — or,
-/// for an empty library, the welcome page. Styled only through CSS classes.
+/// for an empty library, the welcome page. Styled only through CSS classes. The panes are
+/// empty until the library is open (`attach`); a long schema upgrade shows its own page.
 @MainActor
 final class MainWindow {
     let window: WidgetPointer
     let refreshButton = RefreshButton()
     let addFeed = AddFeedPopover()
-    let session: ReadingSession?
+    private(set) var session: ReadingSession?
     private let settings: Settings
     private let banner = NoticeBanner()
     private let undoBar = UndoBar()
+    private let upgradePage = UpgradePage()
     private let pages = PageStack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     private var outerPaned: WidgetPointer?
     private var innerPaned: WidgetPointer?
 
-    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings, session: ReadingSession?) {
+    init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
         self.settings = settings
-        self.session = session
         window = gtk_application_window_new(application)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_title(gtkWindow, "Lectern")
@@ -27,14 +28,31 @@ final class MainWindow {
         gtk_window_set_titlebar(gtkWindow, HeaderBar.make(addFeed: addFeed.button, refresh: refreshButton.widget))
         pages.add(makePanes(), name: "reading")
         pages.add(WelcomePage.make(), name: "welcome")
+        pages.add(upgradePage.widget, name: "upgrade")
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget]))
         Widgets.addClasses(window, ["lectern-window"])
-        session?.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
-        showWelcomeIfEmpty()
         connect(window, .closeRequest) { [weak self] in
             self?.rememberGeometry()
             return false
         }
+    }
+
+    /// Puts the library's panes in the window, once the library is open.
+    func attach(_ session: ReadingSession) {
+        self.session = session
+        session.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
+        if let outerPaned, let innerPaned {
+            gtk_paned_set_start_child(OpaquePointer(outerPaned), session.sidebar.widget)
+            gtk_paned_set_start_child(OpaquePointer(innerPaned), session.list.widget)
+            gtk_paned_set_end_child(OpaquePointer(innerPaned), session.reader.widget)
+        }
+        showWelcomeIfEmpty()
+    }
+
+    /// While the library's schema is upgraded (it took more than a moment): say so.
+    func showUpgrade(articles: Int) {
+        upgradePage.describe(articles: articles)
+        pages.show("upgrade")
     }
 
     func present() {
@@ -75,11 +93,8 @@ final class MainWindow {
     private func makePanes() -> WidgetPointer {
         let content = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
         let listAndReader = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
-        let sidebar = session?.sidebar.widget ?? SidebarPane.make()
-        let list = session?.list.widget ?? ArticleListPane.make()
-        let reader = session?.reader.widget ?? ReaderPane.make()
-        configure(listAndReader, start: list, end: reader, position: Int32(settings.articleListWidth))
-        configure(content, start: sidebar, end: listAndReader, position: Int32(settings.sidebarWidth))
+        configure(listAndReader, start: ArticleListPane.make(), end: ReaderPane.make(), position: Int32(settings.articleListWidth))
+        configure(content, start: SidebarPane.make(), end: listAndReader, position: Int32(settings.sidebarWidth))
         Widgets.addClasses(content, ["main-panes"])
         Widgets.expand(content)
         outerPaned = content

@@ -1,0 +1,103 @@
+import Foundation
+import GtkBridge
+import Library
+
+/// The library in the primary instance: opened on first use, and — when its schema must
+/// be upgraded first — opened off the main thread while the window is already on screen.
+extension LecternApplication {
+    /// Where the library is.
+    enum LibraryState {
+        /// Not asked for yet (quitting then does not open it).
+        case closed
+        /// Being upgraded and opened off the main thread; work waiting for it.
+        case opening(waiting: [@MainActor (LibraryService?) -> Void])
+        case open(LibraryService, StoreAccess)
+        /// It could not be opened; the user was told why.
+        case failed
+    }
+
+    /// The library, opened now if nobody asked before; nil while an upgrade runs or when it
+    /// cannot be opened.
+    var libraryService: LibraryService? {
+        openIfClosed()
+        if case .open(let service, _) = library { return service }
+        return nil
+    }
+
+    /// The window's way to the store (failures shown in the banner); nil as `libraryService`.
+    var storeAccess: StoreAccess? {
+        openIfClosed()
+        if case .open(_, let access) = library { return access }
+        return nil
+    }
+
+    /// Runs `body` with the library once it is open (at once, unless an upgrade is running);
+    /// nil when it cannot be opened.
+    func withLibrary(_ body: @escaping @MainActor (LibraryService?) -> Void) {
+        openIfClosed()
+        switch library {
+        case .opening(let waiting): library = .opening(waiting: waiting + [body])
+        case .open(let service, _): body(service)
+        case .closed, .failed: body(nil)
+        }
+    }
+
+    /// Opens the library for the window: at once when its schema is current; otherwise off
+    /// the main thread, with the window showing an upgrade notice if it takes more than
+    /// half a second. `ready` runs when the library is open (or could not be).
+    func openLibrary(for window: MainWindow, ready: @escaping @MainActor (StoreAccess?) -> Void) {
+        let file = DataLocations.libraryFile
+        guard case .closed = library, let upgrade = LibraryStore.pendingUpgrade(at: file.path) else {
+            return ready(storeAccess)
+        }
+        library = .opening(waiting: [])
+        let notice = MainLoop.timeout(milliseconds: 500) {
+            window.showUpgrade(articles: upgrade.articles)
+            return false
+        }
+        Task { @MainActor [weak self] in
+            let result = await Self.open(file)
+            notice.remove()
+            guard let self else { return }
+            settle(result)
+            ready(storeAccess)
+        }
+    }
+
+    private func openIfClosed() {
+        guard case .closed = library else { return }
+        settle(Result { () throws(StorageError) in try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string) })
+    }
+
+    /// Opens (and upgrades) the library off the main thread.
+    private nonisolated static func open(_ file: URL) async -> Result<LibraryService, StorageError> {
+        Result { () throws(StorageError) in try LibraryService.open(at: file, appVersion: LecternVersion.string) }
+    }
+
+    private func settle(_ result: Result<LibraryService, StorageError>) {
+        let waiting: [@MainActor (LibraryService?) -> Void]
+        if case .opening(let list) = library { waiting = list } else { waiting = [] }
+        switch result {
+        case .success(let service):
+            let access = StoreAccess(store: service.store)
+            access.onFailure = { [unowned self] message in notify(message) }
+            library = .open(service, access)
+            waiting.forEach { $0(service) }
+        case .failure(let error):
+            library = .failed
+            notify("The library at \(DataLocations.libraryFile.path) could not be opened: \(error)")
+            waiting.forEach { $0(nil) }
+        }
+    }
+
+    /// Folds the write-ahead log into the library file at quit, if the library was opened.
+    func closeLibrary() {
+        guard case .open(let service, _) = library else { return }
+        do {
+            try service.store.checkpoint()
+        } catch {
+            // Nothing is lost: the changes stay in the write-ahead log for the next start.
+            Log.warning("The library's log could not be folded into \(DataLocations.libraryFile.path): \(error)")
+        }
+    }
+}
