@@ -4,9 +4,9 @@ import Foundation
 /// Accumulating an element's text and delivering it to its target when it ends.
 extension FeedBuilder {
     func beginCapture(_ target: CaptureTarget, kind: TextKind) {
-        buffer.removeAll(keepingCapacity: true)
+        buffer.removeAll()
         capture = Capture(target: target, depth: depth, kind: kind,
-                          base: frames[frames.count - 1].base, wrapperDepth: nil)
+                          base: currentBase, wrapperDepth: nil)
     }
 
     /// Inside inline XHTML, child elements are written back out as markup (the outer
@@ -15,10 +15,10 @@ extension FeedBuilder {
     func appendStartTag(localName: UnsafePointer<xmlChar>, attributes: SAXAttributes) {
         guard var open = capture, open.kind == .xhtml else { return }
         let name = frames[frames.count - 1].name
-        if depth == open.depth + 1, name == .div, open.wrapperDepth == nil, buffer.allSatisfy(isSpaceByte) {
+        if depth == open.depth + 1, name == .div, open.wrapperDepth == nil, buffer.bytes.allSatisfy(isSpaceByte) {
             open.wrapperDepth = depth
             capture = open
-            buffer.removeAll(keepingCapacity: true)
+            buffer.removeAll()
             return
         }
         buffer.append(UInt8(ascii: "<"))
@@ -30,7 +30,7 @@ extension FeedBuilder {
                 buffer.append(UInt8(ascii: " "))
                 if let prefix = base[1] { appendCString(prefix); buffer.append(UInt8(ascii: ":")) }
                 appendCString(attributeName)
-                buffer.append(contentsOf: [61, 34]) // ="
+                buffer.append("=\"")
                 MarkupEscaper.appendEscaped(UnsafeBufferPointer(start: start, count: end - start), to: &buffer, attribute: true)
                 buffer.append(34)
             }
@@ -41,8 +41,8 @@ extension FeedBuilder {
 
     func appendEndTag() {
         guard let name = tagNames.popLast() else { return }
-        buffer.append(contentsOf: [60, 47]) // </
-        buffer.append(contentsOf: Array(name.utf8))
+        buffer.append("</")
+        for byte in name.utf8 { buffer.append(byte) }
         buffer.append(UInt8(ascii: ">"))
     }
 
@@ -57,8 +57,6 @@ extension FeedBuilder {
         guard let open = capture else { return }
         capture = nil
         tagNames.removeAll()
-        buffer.withUnsafeBufferPointer { bytes in
-            deliver(bytes, to: open.target, kind: open.kind, base: open.base)
-        }
+        deliver(buffer.bytes, to: open.target, kind: open.kind, base: open.base)
     }
 }

@@ -2,22 +2,31 @@ import CLibXML2
 
 /// The three SAX events the builder reacts to.
 extension FeedBuilder {
-    func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?,
-                      uri: UnsafePointer<xmlChar>?, attributes: SAXAttributes) {
-        clearWellFormedLatch()
+    /// `namesInterned` (the local name and prefix) and `uriInterned`: those are libxml2's
+    /// dictionary copies, the same pointers all parse long (anything else is valid only
+    /// during this call).
+    func startElement(localName: UnsafePointer<xmlChar>, prefix: UnsafePointer<xmlChar>?, namesInterned: Bool,
+                      uri: UnsafePointer<xmlChar>?, uriInterned: Bool, attributes: SAXAttributes) {
         depth += 1
-        let name = intern(localName: localName)
-        let namespace = intern(uri: uri, prefix: prefix)
+        let name = intern(localName: localName, interned: namesInterned)
+        let namespace = intern(uri: uri, interned: uriInterned, prefix: prefix)
         var frame = frames[frames.count - 1]
         frame.name = name
         frame.namespace = namespace
-        frame.localName = localName
-        frame.prefix = prefix
+        frame.localName = namesInterned ? localName : nil
+        frame.prefix = namesInterned ? prefix : nil
         if attributes.count > 0 {
             if let base = attributes.xmlAttribute("base") {
-                frame.base = URLResolver.resolve(TextBytes.trimmed(base) ?? "", against: frame.base)
+                let resolved = URLResolver.resolve(TextBytes.trimmed(base) ?? "", against: bases[Int(frame.base)])
+                if resolved != bases[Int(frame.base)] {
+                    bases.append(resolved)
+                    frame.base = Int32(bases.count - 1)
+                }
             }
-            if let language = attributes.xmlAttribute("lang") { frame.language = language }
+            if let language = attributes.xmlAttribute("lang"), frame.language < 0 || languages[Int(frame.language)] != language {
+                languages.append(language)
+                frame.language = Int32(languages.count - 1)
+            }
         }
         frames.append(frame)
 
@@ -46,13 +55,12 @@ extension FeedBuilder {
             } else if name == .channel && namespace.isRSS {
                 channelDepth = depth
                 if namespace == .rss090 { format = .rss090 }
-                if feed.language == nil { feed.language = nonEmpty(frame.language).map(FeedBuilder.languageTag) }
+                if feed.language == nil { feed.language = nonEmpty(currentLanguage).map(FeedBuilder.languageTag) }
             }
         }
     }
 
     func endElement() {
-        clearWellFormedLatch()
         if let open = capture {
             if open.depth == depth {
                 finishCapture()
@@ -71,13 +79,12 @@ extension FeedBuilder {
 
     @inline(__always)
     func characters(_ bytes: UnsafePointer<xmlChar>, count: Int) {
-        guard let open = capture else { return }
-        clearWellFormedLatch()
+        guard let kind = capture?.kind else { return }   // the kind alone: no copy of the capture
         let chunk = UnsafeBufferPointer(start: bytes, count: count)
-        if open.kind == .xhtml {
+        if kind == .xhtml {
             MarkupEscaper.appendEscaped(chunk, to: &buffer)
         } else {
-            buffer.append(contentsOf: chunk)
+            buffer.append(chunk)
         }
     }
 

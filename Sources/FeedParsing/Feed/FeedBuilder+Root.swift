@@ -4,7 +4,7 @@ import CLibXML2
 extension FeedBuilder {
     func startRoot(_ name: ElementName, _ namespace: XMLNamespace, _ attributes: SAXAttributes,
                    localName: UnsafePointer<xmlChar>) {
-        let language = frames[frames.count - 1].language
+        let language = currentLanguage
         switch (name, namespace) {
         case (.rss, _) where namespace.isRSS:
             format = .rss(version: attributes.value("version"))
@@ -49,6 +49,6 @@ extension FeedBuilder {
 
     /// A link made absolute against the xml:base in force on the current element.
     func resolve(_ link: String) -> String {
-        URLResolver.resolve(link, against: frames[frames.count - 1].base)
+        URLResolver.resolve(link, against: currentBase)
     }
 }

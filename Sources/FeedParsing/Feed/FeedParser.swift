@@ -73,23 +73,18 @@ public enum FeedParser {
         }
     }
 
-    /// Streams the document through libxml2: as it is, or, when it holds bare `&`,
-    /// repaired a chunk at a time (never a second full copy of the document). When a
-    /// stray `<` made libxml2 stop, the document is parsed once more, repaired.
+    /// Streams the document through libxml2 as it is. When libxml2 met a `&` or `<` that
+    /// starts no markup (it drops such text, or stops at the `<`), the document is parsed
+    /// once more, repaired a chunk at a time (never a second full copy of the document).
     private static func parseXML(_ document: UnsafeBufferPointer<UInt8>, feedURL: String?,
                                  warnings: [String], pager: MappedFile?) throws(FeedParserError) -> ParsedFeed {
-        let needsRepair = AmpersandRepair.needsRepair(document, pager: pager)
-        pager?.releaseAll() // the parse reads the pages again, one chunk at a time
-        let first = try parseXML(document, feedURL: feedURL, repairing: needsRepair, pager: pager)
-        var builder = first.builder
+        var builder = try parseXML(document, feedURL: feedURL, repairing: false, pager: pager).builder
         var warnings = warnings
-        if builder.sawStrayLessThan && !needsRepair {
+        if builder.wantsRepair {
             pager?.releaseAll()
             let second = try parseXML(document, feedURL: feedURL, repairing: true, pager: pager)
             if second.builder.format != nil { builder = second.builder }
             if second.changed { warnings.append("\"<\" or \"&\" characters that start no markup were read as text") }
-        } else if first.changed {
-            warnings.append("\"<\" or \"&\" characters that start no markup were read as text")
         }
         return try builder.result(warnings: warnings)
     }
@@ -97,19 +92,7 @@ public enum FeedParser {
     private static func parseXML(_ document: UnsafeBufferPointer<UInt8>, feedURL: String?, repairing: Bool,
                                  pager: MappedFile?) throws(FeedParserError) -> (builder: FeedBuilder, changed: Bool) {
         let builder = FeedBuilder(feedURL: feedURL)
-        guard let parser = XMLPushParser(receiver: builder, handler: SAXHandler.make(),
-                                           options: XMLPushParser<FeedBuilder>.feedOptions) else {
-            throw .noRootElement(detail: "libxml2 could not create a parser")
-        }
-        guard repairing else {
-            parser.parse(document, pager: pager)
-            return (builder, false)
-        }
-        let changed = AmpersandRepair.repair(document, chunkSize: XMLParsing.chunkSize) { chunk, read in
-            defer { if let base = document.baseAddress { pager?.releasePages(before: base + read) } }
-            return parser.push(chunk)
-        }
-        parser.finish()
+        let changed = try SAXPipeline.parse(document, repairing: repairing, pager: pager, into: builder)
         return (builder, changed)
     }
 }

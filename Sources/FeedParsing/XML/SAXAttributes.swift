@@ -1,4 +1,5 @@
 import CLibXML2
+import Glibc
 
 /// A borrowed view of libxml2's SAX2 attribute array: five pointers per attribute
 /// (local name, prefix, URI, value start, value end). Valid only during the callback.
@@ -17,11 +18,11 @@ struct SAXAttributes {
                 guard let uri = base[2], String(cString: uri) == namespace else { continue }
             }
             guard let start = base[3], let end = base[4] else { return "" }
-            let length = end - start
-            let text = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
+            let bytes = UnsafeBufferPointer(start: start, count: end - start)
+            let text = String(decoding: bytes, as: UTF8.self)
             // Without entity substitution libxml2 leaves `&amp;` as `&#38;` and other
             // named references as written; decode them here.
-            return text.utf8.contains(UInt8(ascii: "&")) ? PlainText.decodingReferences(text) : text
+            return memchr(start, Int32(UInt8(ascii: "&")), bytes.count) == nil ? text : PlainText.decodingReferences(text)
         }
         return nil
     }
