@@ -1,24 +1,21 @@
 import Foundation
-import FeedParsing
+import Library
 
-/// `lectern-bench inspect FILE`: prints `FeedJSON.encode(FeedParser.parse(file))`.
+/// `lectern-bench inspect FILE`: what `lectern --inspect-feed FILE` prints, without
+/// starting GTK (for the conformance oracle, see docs/inspect-feed.md).
 enum InspectCommand {
     static func run(_ arguments: [String]) -> Int32 {
         guard arguments.count == 1 else {
             FileHandle.standardError.write(Data("usage: lectern-bench inspect FILE\n".utf8))
             return 2
         }
-        let url = URL(fileURLWithPath: arguments[0])
-        guard let data = try? Data(contentsOf: url) else {
-            FileHandle.standardError.write(Data("lectern-bench: cannot read \(arguments[0])\n".utf8))
-            return 2
-        }
         do {
-            let feed = try FeedParser.parse(data, url: url)
-            print(FeedJSON.encode(feed))
+            try FeedInspection.write(arguments[0]) { FileHandle.standardOutput.write(Data($0)) }
+            print("")
             return 0
         } catch {
-            FileHandle.standardError.write(Data("\(arguments[0]): \(error)\n".utf8))
+            FileHandle.standardError.write(Data("lectern-bench: \(error)\n".utf8))
+            if case .unreadable = error { return 2 }
             return 1
         }
     }

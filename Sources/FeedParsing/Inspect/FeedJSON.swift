@@ -9,6 +9,18 @@ public enum FeedJSON {
     /// The feed as one line of JSON (no trailing newline).
     public static func encode(_ feed: ParsedFeed) -> String {
         let out = JSONWriter()
+        write(feed, to: out)
+        return out.text
+    }
+
+    /// The feed as one line of JSON, handed to `sink` a piece at a time (no trailing newline).
+    public static func write(_ feed: ParsedFeed, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        let out = JSONWriter(sink: sink)
+        write(feed, to: out)
+        out.flush()
+    }
+
+    private static func write(_ feed: ParsedFeed, to out: JSONWriter) {
         out.object {
             out.key("format"); out.string(feed.format.rawValue)
             out.key("title"); out.string(feed.title)
@@ -22,7 +34,6 @@ public enum FeedJSON {
             out.key("warnings")
             out.array(feed.warnings) { out.string($0) }
         }
-        return out.text
     }
 
     private static func writeEntry(_ entry: ParsedEntry, to out: JSONWriter) {
@@ -60,13 +71,9 @@ public enum FeedJSON {
 
     /// `YYYY-MM-DDTHH:MM:SSZ` for a UTC instant.
     static func format(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
-        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let clock = seconds - days * 86_400
-        let (year, month, day) = civil(fromDays: days)
-        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let paddedYear = String(repeating: "0", count: max(0, 4 - String(year).count)) + String(year)
-        return "\(paddedYear)-\(two(month))-\(two(day))T\(two(clock / 3600)):\(two(clock / 60 % 60)):\(two(clock % 60))Z"
+        let out = JSONWriter()
+        out.date(date)
+        return String(out.text.dropFirst().dropLast())   // without the quotes
     }
 
     /// The inverse of `FeedDateParser.daysFromCivil` (H. Hinnant's algorithm).

@@ -32,8 +32,17 @@ enum LocalCommands {
     /// Parses a feed file or URL and prints the JSON of docs/inspect-feed.md:
     /// 0 parsed, 1 not a feed, 2 the argument could not be read.
     static func inspectFeed(_ argument: String) -> Int32 {
+        var writeError: (any Error)?
         do {
-            print(try FeedInspection.json(for: argument))
+            try FeedInspection.write(argument) { piece in
+                guard writeError == nil else { return }
+                do { try FileHandle.standardOutput.write(contentsOf: UnsafeRawBufferPointer(piece)) } catch { writeError = error }
+            }
+            if let writeError {
+                printError("lectern: could not write the JSON to standard output: \(writeError.localizedDescription)")
+                return 1
+            }
+            print("")
             return 0
         } catch {
             printError("lectern: \(error)")

@@ -18,18 +18,21 @@ public enum FeedInspection {
         }
     }
 
-    /// The feed named by `argument` (a path, a `file:` or an http(s) URL) as one line of JSON.
-    public static func json(for argument: String) throws(Failure) -> String {
+    /// The feed named by `argument` (a path, a `file:` or an http(s) URL) as one line of
+    /// JSON (no newline), handed to `sink` a piece at a time as it is written.
+    public static func write(_ argument: String, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
         let fetched: FetchedDocument
         do {
             fetched = try FetchedDocument.load(argument)
         } catch {
             throw .unreadable(error)
         }
+        let feed: ParsedFeed
         do {
-            return FeedJSON.encode(try FeedParser.parse(fetched.data, url: fetched.url, contentType: fetched.contentType))
+            feed = try FeedParser.parse(fetched.data, url: fetched.url, contentType: fetched.contentType)
         } catch {
             throw .notAFeed(argument: argument, reason: error)
         }
+        FeedJSON.write(feed, to: sink)
     }
 }
