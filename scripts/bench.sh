@@ -13,6 +13,11 @@ mkdir -p "$OUT"
 "$SWIFT" build -c release --product lectern
 BENCH=.build/release/lectern-bench
 
+# Machines of one kind have different CPUs: absolute figures do not carry over, ratios do.
+CPU=$(lscpu | sed -n 's/^Model name:[[:space:]]*//p' | head -1)
+echo "== Machine: ${CPU:-unknown CPU}, $(nproc) cores"
+printf '{"bench":"machine","cpu":"%s","cores":%s}\n' "${CPU:-unknown}" "$(nproc)" >> "$OUT/results.jsonl"
+
 if [ -f "$SHARED/bench/gen_synthetic.py" ]; then
   [ -f "$OUT/rss2-10k.xml" ] || python3 "$SHARED/bench/gen_synthetic.py" --items 10000 --seed 42 --out "$OUT"
   echo "== Feed parsing (Lectern, median of 7, fresh process per file)"
@@ -24,6 +29,10 @@ if [ -f "$SHARED/bench/gen_synthetic.py" ]; then
   echo "== Feed parsing (peers)"
   "$OUT/peers/bin/python" "$SHARED/bench/bench_peers.py" --reps 3 -o "$OUT/peers-raw.jsonl" "$OUT/rss2-10k.xml" "$OUT/atom-10k.xml" \
     | tee -a "$OUT/results.jsonl"
+  echo "== Same-run ratios against fastfeedparser (target 1.2x), alternating Lectern and the peer:"
+  echo "   the parse in process, and the whole --inspect-feed process against fastfeedparser parsing and dumping JSON"
+  python3 scripts/bench_ratios.py "$BENCH" .build/release/lectern "$OUT/peers/bin/python" "$SHARED/bench/bench_peers.py" \
+    "$OUT/rss2-10k.xml" "$OUT/atom-10k.xml" | tee -a "$OUT/results.jsonl"
 else
   echo "== Feed parsing skipped: $SHARED/bench is absent (it ships beside the project on team machines)"
 fi
