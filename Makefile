@@ -1,4 +1,5 @@
 # Lectern — see README.md. The two set-up commands are `make run` and `make check`.
+SHELL := /bin/bash
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
@@ -26,7 +27,8 @@ check:
 	scripts/ensure-packages.sh check
 	$(MAKE) validate-data
 	$(SWIFT) build --build-tests
-	scripts/headless.sh $(SWIFT) test --skip-build
+	set -o pipefail; scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
+		status=$$?; python3 scripts/test-summary.py .build/check.log; exit $$status
 
 validate-data:
 	appstreamcli validate --no-net data/dev.lectern.Lectern.metainfo.xml

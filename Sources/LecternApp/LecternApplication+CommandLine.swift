@@ -75,7 +75,9 @@ extension LecternApplication {
                 let status: Int32
                 switch result {
                 case .success(let size):
-                    caller.print("Saved a \(size.width)×\(size.height) screenshot to \(path)")
+                    // A forwarded request says which Lectern drew it: the one already running.
+                    let by = remote ? " (drawn by the running Lectern, process \(ProcessInfo.processInfo.processIdentifier))" : ""
+                    caller.print("Saved a \(size.width)×\(size.height) screenshot to \(path)\(by)")
                     status = 0
                 case .failure(let error):
                     caller.printError("lectern: could not save the screenshot: \(error)")

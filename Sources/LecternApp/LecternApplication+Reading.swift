@@ -31,10 +31,15 @@ extension LecternApplication {
         Actions.add("text-reset", to: map) { [unowned self] in settings.textScale = 1.0 }
         Actions.add("preferences", to: map) { [unowned self] in showPreferences() }
         Actions.add("shortcuts", to: map) { [unowned self] in ShortcutsWindow.present(parent: mainWindow?.window) }
+        // Enabled only while the undo bar shows, so Ctrl+Z otherwise stays the text fields' own.
+        let undo = Actions.add("undo", to: map) { [unowned self] in mainWindow?.undo() }
+        g_simple_action_set_enabled(undo, 0)
+        undoAction = undo
         let accelerators: [(String, [String])] = [
             ("app.search", ["<Control>f"]), ("app.text-bigger", ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
             ("app.text-smaller", ["<Control>minus", "<Control>KP_Subtract"]), ("app.text-reset", ["<Control>0"]),
             ("app.shortcuts", ["F1", "<Control>question"]), ("app.preferences", ["<Control>comma"]), ("app.mark-all-read", ["<Shift><Control>a"]),
+            ("app.undo", ["<Control>z"]),
         ]
         for (action, keys) in accelerators { Actions.setAccelerators(keys, for: action, on: map) }
     }
@@ -46,6 +51,9 @@ extension LecternApplication {
             g_action_group_activate_action(OpaquePointer(application.pointer), action, nil)
         }
         window.addFeed.onSubscribe = { [unowned self] address, done in subscribe(address, done: done) }
+        window.onUndoAvailable = { [unowned self] available in
+            if let undoAction { g_simple_action_set_enabled(undoAction, available ? 1 : 0) }
+        }
     }
 
     func refreshAll() {

@@ -20,6 +20,8 @@ public final class LecternApplication {
     /// The refresh in progress, if any (cancelled by the Stop button).
     var refreshTask: Task<Void, Never>?
     var preferencesWindow: PreferencesWindow?
+    /// `app.undo` (Ctrl+Z), enabled while the undo bar offers something.
+    var undoAction: OpaquePointer?
     /// When the window refreshes by itself.
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library: opened on first use, upgraded off the main thread (LecternApplication+Library).

@@ -27,10 +27,9 @@ import Testing
         let deep = String(repeating: "[", count: Self.depth) + String(repeating: "]", count: Self.depth)
         let json = "{\"version\": \"https://jsonfeed.org/version/1.1\", \"items\": [{\"id\": \"1\", \"x\": \(deep)}]}"
         let result = Result { () throws(FeedParserError) in try FeedParser.parse(Data(json.utf8)) }
-        switch result {
-        case .success(let feed): #expect(feed.entries.map(\.id) == ["1"])
-        case .failure(let error): #expect(error.description.contains("JSON"), "\(error)")
-        }
+        // Foundation's JSON reader refuses nesting past 512 levels, and says so.
+        guard case .failure(let error) = result else { Issue.record("100k-deep JSON was accepted"); return }
+        #expect(error.description.contains("JSON") && error.description.contains("nested"), "\(error)")
     }
 
     @Test func articleHTMLNestedAHundredThousandDeepIsSanitized() {
@@ -93,11 +92,10 @@ import Testing
 
         var json = text("{\"version\":\"https://jsonfeed.org/version/1.1\",\"title\":\"A")
         json += bad + text("\",\"items\":[{\"id\":\"1\",\"title\":\"") + bad + text("\"}]}")
-        let result = Result { () throws(FeedParserError) in try FeedParser.parse(Data(json)) }
-        switch result {
-        case .success(let feed): #expect(feed.entries.count == 1)
-        case .failure(let error): #expect(!error.description.isEmpty)
-        }
+        // Invalid bytes are read as Windows-1252 before the JSON is, so it is a feed too.
+        let jsonFeed = try FeedParser.parse(Data(json))
+        #expect(jsonFeed.entries.count == 1)
+        #expect(jsonFeed.title?.hasPrefix("A") == true && jsonFeed.title?.contains("ÿþ") == true, "\(jsonFeed.title ?? "nil")")
     }
 
     @Test func nulBytesAreDroppedNotFatal() throws {

@@ -31,9 +31,12 @@ struct KeyFileTests {
             try KeyFile().load(text: "this is not a keyfile\n")
             Issue.record("a file without groups must not load")
         } catch {
-            guard case .glib(let domain, _, let message) = error else { return }
+            guard case .glib(let domain, _, let message) = error else {
+                Issue.record("expected GLib's key-file error, got \(error)")
+                return
+            }
             #expect(domain == "g-key-file-error-quark")
-            #expect(!message.isEmpty)
+            #expect(message.contains("not a keyfile") || message.contains("group"), "\(message)")
         }
     }
 }

@@ -93,7 +93,7 @@ struct SettingsStoreTests {
     @Test func concurrentSavesNeverLeaveAHalfWrittenFile() async throws {
         let path = file.path
         try "[appearance]\ntheme=Paper\n".write(to: file, atomically: true, encoding: .utf8)
-        let broken = LockedCount()
+        let broken = LockedCount(), failedSaves = LockedCount(), failedReads = LockedCount()
         await withTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
                 group.addTask {
@@ -101,13 +101,16 @@ struct SettingsStoreTests {
                         let keyFile = KeyFile()
                         keyFile.setString("appearance", "theme", "Writer \(writer) round \(round)")
                         keyFile.setString("padding", "text", String(repeating: "x", count: 4096))
-                        try? keyFile.save(to: path)
+                        do { try keyFile.save(to: path) } catch { failedSaves.increment() }
                     }
                 }
             }
             group.addTask {
                 for _ in 0..<300 {
-                    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                        failedReads.increment()   // the file must always be there, old or new
+                        continue
+                    }
                     let reader = KeyFile()
                     if (try? reader.load(text: text)) == nil || reader.string("appearance", "theme") == nil {
                         broken.increment()
@@ -115,7 +118,12 @@ struct SettingsStoreTests {
                 }
             }
         }
+        #expect(failedSaves.value == 0, "every save under test succeeded")
+        #expect(failedReads.value == 0, "the settings file was missing while another save replaced it")
         #expect(broken.value == 0, "a reader saw a partial settings file")
+        let final = KeyFile()
+        try final.load(text: try String(contentsOfFile: path, encoding: .utf8))
+        #expect(final.string("appearance", "theme")?.hasSuffix("round 99") == true, "the last save is what stays")
     }
 }
 

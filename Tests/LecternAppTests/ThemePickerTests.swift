@@ -32,6 +32,9 @@ struct ThemePickerTests {
         for blue in ["#3584e4", "#15539e"] {
             #expect(image.count(of: blue) == 0, "the text-size scale (or another stock widget) is drawn in GTK's \(blue)")
         }
+        // ...and they are drawn: the scale's highlight and the chosen card wear Paper's accent.
+        let accent = try #require(catalog.theme(named: "Paper")).color(.accent, for: scheme == "dark" ? .dark : .light)
+        #expect(image.count(of: accent.hex.lowercased()) > 100, "no widget wears the accent \(accent.hex)")
     }
 
     @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() throws {
@@ -48,7 +51,7 @@ struct ThemePickerTests {
         }, "the choice is saved to settings.ini")
 
         let shot = sandbox.root.appending(path: "main.png").path
-        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(sandbox.run(["--screenshot", shot]).answered(by: app))
         let image = try #require(PNGImage(path: shot))
         let midnight = try #require(catalog.theme(named: "Midnight")).color(.bgPrimary, for: .light).hex.lowercased()
         #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == midnight, "the main window wears Midnight")
@@ -63,12 +66,15 @@ struct ThemePickerTests {
         let paper = try #require(catalog.theme(named: "Paper"))
 
         try portal.set("color-scheme", 2)
-        usleep(300_000)
         let shot = sandbox.root.appending(path: "picker-light.png").path
-        #expect(sandbox.run(["--theme-picker", "--screenshot", shot]).status == 0)
+        // Paper's own card preview shows its light variant, as does the picker's chrome, once
+        // the signal has arrived (a hang guard only).
+        let light = paper.color(.bgPrimary, for: .light).hex.lowercased()
+        #expect(waitUntil(timeout: 20) {
+            sandbox.run(["--theme-picker", "--screenshot", shot]).answered(by: app)
+                && (PNGImage(path: shot)?.count(of: light) ?? 0) > 10_000
+        }, "the running picker never switched to light")
         let image = try #require(PNGImage(path: shot))
-        // Paper's own card preview now shows its light variant, as does the picker's chrome.
-        #expect(image.count(of: paper.color(.bgPrimary, for: .light).hex.lowercased()) > 10_000)
         #expect(image.count(of: paper.color(.bgPrimary, for: .dark).hex.lowercased()) < 500)
     }
 }

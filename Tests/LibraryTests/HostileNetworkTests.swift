@@ -47,10 +47,9 @@ import Testing
         _ = folder
         var policy = testPolicy
         policy.resourceTimeout = 3 // each byte arrives well within the 10 s idle timeout
-        let started = Date()
         let message = try await failure(store, feed, policy: policy)
-        #expect(message.contains("in time"), "\(message)")
-        #expect(Date().timeIntervalSince(started) < 20, "the whole-fetch deadline was not enforced")
+        // Only the whole-fetch deadline says this (the idle timeout says "did not answer").
+        #expect(message.contains("still sending the feed after 3 seconds"), "\(message)")
     }
 
     @Test(arguments: ["/hundred-mb.xml", "/hundred-mb-declared.xml"])

@@ -12,8 +12,14 @@ import Testing
         #expect(try database.scalar("PRAGMA user_version") == Int64(Schema.version))
         #expect(try database.first("PRAGMA journal_mode") { $0.text(0) } == "wal")
         #expect(try store.integrityCheck() == "ok")
-        // Reopening an up-to-date file is a no-op.
-        _ = try LibraryStore.open(path: store.path)
+        // Reopening an up-to-date file changes nothing in it.
+        let feed = try store.addFeed(url: "https://example.org/feed")
+        try store.checkpoint()
+        let before = try Data(contentsOf: URL(fileURLWithPath: store.path))
+        let reopened = try LibraryStore.open(path: store.path)
+        #expect(try reopened.feeds().map(\.id) == [feed.id])
+        try reopened.checkpoint()
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store.path)) == before, "opening an up-to-date library rewrote it")
     }
 
     @Test func newerSchemaIsRefusedUntouched() throws {

@@ -23,6 +23,7 @@ struct PreviewCSSTests {
 
     @Test func everyThemeGetsItsOwnScope() {
         let themes = catalog.themes
+        #expect(themes.count >= 8, "the built-in themes were not found")
         let css = PreviewCSS.css(for: themes, scheme: .light)
         for index in themes.indices {
             #expect(css.contains(".\(PreviewCSS.className(at: index)) .preview-surface"))

@@ -9,7 +9,9 @@ enum JSONFeedParser {
         do {
             object = try JSONSerialization.jsonObject(with: Data(buffer: bytes), options: [.fragmentsAllowed])
         } catch {
-            throw .notJSONFeed(reason: "the JSON is not valid")
+            // Foundation says where and why ("Unexpected end of file", "Too many nested arrays…").
+            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+            throw .notJSONFeed(reason: "the JSON is not valid" + (detail.map { ": \($0)" } ?? ""))
         }
         guard let root = object as? [String: Any] else { throw .notJSONFeed(reason: "the top level is not an object") }
         let version = root["version"] as? String ?? ""

@@ -85,6 +85,17 @@ final class MainWindow {
         if let innerPaned { settings.articleListWidth = Int(gtk_paned_get_position(OpaquePointer(innerPaned))) }
     }
 
+    /// Told whether there is something to undo (the undo bar shows).
+    var onUndoAvailable: (@MainActor (Bool) -> Void)? {
+        get { undoBar.onAvailabilityChange }
+        set { undoBar.onAvailabilityChange = newValue }
+    }
+
+    /// Undoes what the undo bar offers (Ctrl+Z), if it shows.
+    func undo() {
+        undoBar.perform()
+    }
+
     /// Shows a message in the banner above the panes until the user dismisses it.
     func showNotice(_ message: String) {
         banner.show(message)

@@ -8,7 +8,7 @@ enum ShortcutsWindow {
         ("Reading", [("j", "Next article"), ("k", "Previous article"), ("n", "Next unread article"),
                      ("m", "Mark read or unread"), ("s", "Star or unstar"), ("o Return", "Open in browser")]),
         ("Library", [("r", "Refresh all feeds"), ("slash <Control>f", "Search articles"),
-                     ("<Shift><Control>a", "Mark all as read")]),
+                     ("<Shift><Control>a", "Mark all as read"), ("<Control>z", "Undo marking all as read")]),
         ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),
                         ("<Control>0", "Reset text size"), ("<Control>t", "Themes")]),
         ("General", [("<Control>comma", "Preferences"), ("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),

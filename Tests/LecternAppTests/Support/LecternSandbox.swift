@@ -98,3 +98,11 @@ final class LecternSandbox: @unchecked Sendable {
 
 /// True when a display is available for tests that open windows.
 var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"] != nil }
+
+extension CommandResult {
+    /// True when a forwarded `--screenshot` was answered by the Lectern running as `process`
+    /// (not by a new instance, which would also print "Saved").
+    func answered(by process: Process) -> Bool {
+        status == 0 && stdout.contains("drawn by the running Lectern, process \(process.processIdentifier))")
+    }
+}

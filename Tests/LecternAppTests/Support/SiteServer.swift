@@ -1,0 +1,42 @@
+import Foundation
+import TestSupport
+
+/// Tests/Servers/site_server.py on a free loopback port.
+final class SiteServer: @unchecked Sendable {
+    let port: Int
+    private let process = Process()
+    private let input = Pipe()
+
+    init() throws {
+        process.executableURL = URL(filePath: "/usr/bin/python3")
+        process.arguments = [LecternSandbox.packageRoot.appending(path: "Tests/Servers/site_server.py").path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = input
+        try process.run()
+        var line = Data()
+        while true {
+            let byte = output.fileHandleForReading.readData(ofLength: 1)
+            if byte.isEmpty || byte == Data("\n".utf8) { break }
+            line.append(byte)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw Failure.noPort }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.stop()
+    }
+
+    var favicons: Int { hits("/favicon.ico") }
+
+    /// How many requests `path` has had (-1 when the server cannot be asked).
+    func hits(_ path: String) -> Int {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/_hits?path=\(path)"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return -1 }
+        return Int(text) ?? -1
+    }
+
+    enum Failure: Error { case noPort }
+}
