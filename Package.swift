@@ -2,8 +2,8 @@
 // Lectern — a desktop feed reader for Linux, in Swift, drawn with GTK 4.
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
-//                         -> Library -> FeedParsing -> CLibXML2
-//                                    -> CSQLite3     -> ArticleModel
+//                         -> Library -> FeedParsing -> CLibXML2, ArticleModel
+//                                    -> CSQLite3
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
 import PackageDescription
