@@ -31,7 +31,12 @@ extension LecternApplication {
     /// Shows the user themes folder in the file manager, creating it first.
     func openThemesFolder() {
         let folder = DataLocations.userThemesDirectory
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            return notify("Lectern could not create your themes folder \(folder.path): \(error.localizedDescription). "
+                          + "Check that its parent folder is writable.")
+        }
         let parent: UnsafeMutablePointer<GtkWindow>? = (themePicker?.window ?? mainWindow?.window).map { cast($0) }
         gtk_show_uri(parent, folder.absoluteString, guint32(GDK_CURRENT_TIME))
     }

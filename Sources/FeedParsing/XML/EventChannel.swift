@@ -9,8 +9,10 @@ final class EventChunk: @unchecked Sendable {   // owned by one side at a time, 
 /// Hands chunks of recorded events from a producer (libxml2) to a consumer (the builder).
 /// `inline` replays each chunk at once on the producer's thread; otherwise the two run on
 /// two threads with at most `depth` chunks between them, so memory stays bounded.
-final class EventChannel: @unchecked Sendable {   // state guarded by `lock`; the semaphores order the hand-offs
-    private let lock = Mutex<State>(State())
+final class EventChannel: @unchecked Sendable {   // `state` guarded by `lock`; the semaphores order the hand-offs
+    /// A pthread mutex (not `Synchronization.Mutex`, whose futexes ThreadSanitizer cannot see).
+    private let lock = NSLock()
+    private var state = State()
     private let filled = DispatchSemaphore(value: 0)
     private let vacant: DispatchSemaphore?
     private let consume: ((EventChunk) -> Bool)?
@@ -45,7 +47,7 @@ final class EventChannel: @unchecked Sendable {   // state guarded by `lock`; th
     /// An empty chunk to record into (waits while the consumer is `depth` chunks behind).
     func freeChunk() -> EventChunk {
         vacant?.wait()
-        let reused = lock.withLock { $0.free.popLast() }
+        let reused = lock.withLock { state.free.popLast() }
         return reused ?? EventChunk()
     }
 
@@ -56,7 +58,7 @@ final class EventChannel: @unchecked Sendable {   // state guarded by `lock`; th
             recycle(chunk)
             return
         }
-        lock.withLock { $0.full.append((chunk, last)) }
+        lock.withLock { state.full.append((chunk, last)) }
         filled.signal()
     }
 
@@ -65,13 +67,13 @@ final class EventChannel: @unchecked Sendable {   // state guarded by `lock`; th
     /// The next chunk and whether it is the last; waits for the producer.
     func take() -> (chunk: EventChunk, last: Bool) {
         filled.wait()
-        return lock.withLock { $0.full.removeFirst() }
+        return lock.withLock { state.full.removeFirst() }
     }
 
     /// Gives a replayed chunk back for recording.
     func recycle(_ chunk: EventChunk) {
         chunk.bytes.removeAll()
-        lock.withLock { $0.free.append(chunk) }
+        lock.withLock { state.free.append(chunk) }
         vacant?.signal()
     }
 }
