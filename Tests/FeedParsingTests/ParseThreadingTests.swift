@@ -1,13 +1,13 @@
 import Foundation
 import Testing
-@testable import FeedParsing
+@_spi(Diagnostics) @testable import FeedParsing
 
 /// A large feed is parsed on two threads (libxml2 recording events on one, the builder
 /// replaying them on the other), a small one on one thread. Both ways must give exactly
 /// the same feed, warnings included, for every fixture and every file of the shared corpus.
 @Suite struct ParseThreadingTests {
-    private func parse(_ data: Data, url: URL, _ threading: SAXPipeline.Threading) -> Result<ParsedFeed, FeedParserError> {
-        SAXPipeline.$threading.withValue(threading) {
+    private func parse(_ data: Data, url: URL, _ threading: ParseThreading) -> Result<ParsedFeed, FeedParserError> {
+        FeedParser.withThreading(threading) {
             Result { () throws(FeedParserError) in try FeedParser.parse(data, url: url) }
         }
     }

@@ -11,6 +11,12 @@ public enum FeedParser {
     ///   - url: where it came from; relative links are resolved against it.
     ///   - contentType: the HTTP `Content-Type` header; its `charset` is honoured.
     /// - Throws: `FeedParserError` when the bytes are not a feed at all.
+    /// Runs `body` with every parse in it threaded as `threading` says (the tests and the
+    /// fuzzer check that both ways give the same feed).
+    @_spi(Diagnostics) public static func withThreading<T>(_ threading: ParseThreading, _ body: () throws -> T) rethrows -> T {
+        try SAXPipeline.$threading.withValue(threading, operation: body)
+    }
+
     public static func parse(_ data: Data, url: URL? = nil, contentType: String? = nil) throws(FeedParserError) -> ParsedFeed {
         let feedURL = url?.absoluteString
         let result: Result<ParsedFeed, FeedParserError> = data.withUnsafeBytes { raw in

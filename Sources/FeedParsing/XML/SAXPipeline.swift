@@ -9,10 +9,7 @@ enum SAXPipeline {
     /// From this size on, libxml2 gets a thread of its own.
     static let threadedBytes = 1 << 20
 
-    /// When libxml2 gets its own thread: by size, or (for tests that compare the two ways)
-    /// always or never.
-    enum Threading: Sendable { case bySize, always, never }
-    @TaskLocal static var threading = Threading.bySize
+    @TaskLocal static var threading = ParseThreading.bySize
     /// Events are handed on in chunks of about this many bytes.
     static let chunkBytes = 256 * 1024
 
@@ -99,3 +96,7 @@ enum SAXPipeline {
         var run: Recording?
     }
 }
+
+/// When libxml2 gets a thread of its own: by size, or (for the tests and the fuzzer, which
+/// compare the two ways) always or never.
+@_spi(Diagnostics) public enum ParseThreading: Sendable { case bySize, always, never }
