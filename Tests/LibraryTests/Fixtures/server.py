@@ -10,6 +10,7 @@ Routes (all bodies are hand-made fixtures):
   /temp /temp307   -> 302/307 to /temp-target.xml
   /gone 410 | /busy 429 Retry-After: 120 | /unavailable 503 Retry-After: <HTTP date +1h>
   /error 500 | /gzip.xml gzip-encoded feed | /slow.xml answers after 3 s
+  /stalled.xml answers after 600 s (for cancelling a refresh that would otherwise finish)
   /huge.xml 3 MB with Content-Length | /huge-stream.xml 3 MB without one
   /loop/a <-> /loop/b 302 loop | /page.html two alternates | /single.html one alternate
   /plain.html no alternates (discovery falls back to common paths) | /text.txt not a feed
@@ -126,8 +127,8 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/gzip.xml":
             body = gzip.compress(rss("Gzipped Feed", [("g1", "Compressed post")]))
             return self.send(200, body, {"Content-Type": "application/rss+xml", "Content-Encoding": "gzip"})
-        if path == "/slow.xml":
-            time.sleep(3)
+        if path in ("/slow.xml", "/stalled.xml"):
+            time.sleep(3 if path == "/slow.xml" else 600)
             return self.send(200, FEEDS["/feed.xml"], {"Content-Type": "application/rss+xml"})
         if path in ("/huge.xml", "/huge-stream.xml"):
             return self.huge(path == "/huge.xml")
