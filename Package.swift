@@ -2,7 +2,7 @@
 // Lectern — a desktop feed reader for Linux, in Swift, drawn with GTK 4.
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
-//                         -> Library -> FeedParsing -> CLibXML2, ArticleModel
+//                         -> Library -> ArticleExtraction -> FeedParsing -> CLibXML2, ArticleModel
 //                                    -> CSQLite3
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
@@ -37,7 +37,9 @@ let package = Package(
         // tests and the sanitizer runs keep them.
         .target(name: "FeedParsing", dependencies: ["ArticleModel", "CLibXML2"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
-        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "CSQLite3"]),
+        // The article inside a web page (full articles), on FeedParsing's HTML reading.
+        .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing"]),
+        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3"]),
         .target(name: "Theming"),
 
         // The GTK side.
@@ -48,7 +50,7 @@ let package = Package(
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
-        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming"]),
+        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming", "ArticleExtraction"]),
         // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
         .target(name: "FuzzTargets", dependencies: ["FeedParsing", "Library", "Theming"]),
         .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),
@@ -58,6 +60,7 @@ let package = Package(
         // tmpfs mounts for the full-disk and read-only tests.
         .target(name: "ScratchMount", path: "Tests/ScratchMount"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),

@@ -3,23 +3,29 @@ extension ArticleDocument {
     /// The article's text: one line per paragraph, heading, list item, table row or
     /// caption; code kept as written; images by their alt text.
     public var plainText: String {
-        var lines: [String] = []
-        for block in blocks { ArticleDocument.appendLines(of: block, to: &lines) }
-        return lines.joined(separator: "\n")
+        paragraphs(withAltText: true).joined(separator: "\n")
     }
 
-    private static func appendLines(of block: ArticleBlock, to lines: inout [String]) {
+    /// The text a paragraph at a time (each heading, list item, table row, caption and code
+    /// block its own); images by their alt text only when asked.
+    public func paragraphs(withAltText: Bool) -> [String] {
+        var lines: [String] = []
+        for block in blocks { ArticleDocument.appendLines(of: block, to: &lines, altText: withAltText) }
+        return lines
+    }
+
+    private static func appendLines(of block: ArticleBlock, to lines: inout [String], altText: Bool) {
         switch block {
         case .paragraph(let inlines), .heading(_, let inlines):
             lines.append(text(of: inlines))
         case .list(_, let items):
-            for item in items { for inner in item { appendLines(of: inner, to: &lines) } }
+            for item in items { for inner in item { appendLines(of: inner, to: &lines, altText: altText) } }
         case .blockquote(let inner):
-            for block in inner { appendLines(of: block, to: &lines) }
+            for block in inner { appendLines(of: block, to: &lines, altText: altText) }
         case .code(let code, _):
             lines.append(code)
         case .image(let image):
-            if !image.alt.isEmpty { lines.append(image.alt) }
+            if altText, !image.alt.isEmpty { lines.append(image.alt) }
             if let caption = image.caption { lines.append(text(of: caption)) }
         case .rule:
             break

@@ -73,6 +73,7 @@ public final class LecternApplication {
             return 0
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
+        if let page = options.extractArticle { return LocalCommands.extractArticle(page, baseURL: options.baseURL) }
         if options.batch {
             settingsStore.load(into: settings)
             var request = options.library

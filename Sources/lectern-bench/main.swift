@@ -5,6 +5,8 @@
 //                                            parse throughput, one JSON line per file and API
 //   lectern-bench sanitize [--runs N] FILE   article sanitizer throughput over every entry's
 //                                            content (ArticleDocument.parse), one JSON line
+//   lectern-bench extract FILE [URL]         the --extract-article JSON of one saved page
+//                 extract --time PAGES     median ms per page in process (Readability's pages)
 //   lectern-bench inspect FILE               the --inspect-feed JSON of one file (a dev aid
 //                                            for oracle_check.py; exit 0 / 1 not a feed / 2 usage)
 //   lectern-bench library [--articles N] [--view N]    search latency on N articles and
@@ -28,6 +30,8 @@ case "sanitize":
     exit(SanitizeBenchmark.run(Array(arguments.dropFirst())))
 case "inspect":
     exit(InspectCommand.run(Array(arguments.dropFirst())))
+case "extract":
+    exit(ExtractCommand.run(Array(arguments.dropFirst())))
 case "library":
     exit(LibraryBenchmark.run(Array(arguments.dropFirst())))
 case "library-refresh":

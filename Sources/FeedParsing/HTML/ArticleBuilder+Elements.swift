@@ -1,10 +1,9 @@
 import ArticleModel
-import CLibXML2
 
 /// Opening and closing frames as elements begin and end.
 extension ArticleBuilder {
     /// Handles the start of `element`; returns whether its children should be visited.
-    func enter(_ element: xmlNodePtr, tag: ArticleTag) -> Bool {
+    func enter(_ element: some BuilderElement, tag: ArticleTag) -> Bool {
         if tag == .drop { return false }
         if preFrame != nil {
             if tag == .lineBreak { frames[preFrame ?? 0].text += "\n" }
@@ -30,7 +29,7 @@ extension ArticleBuilder {
         case .code:
             if room, !isRawText(top) { push(.code, element) }
         case .link:
-            if room, let href = HTMLDocument.attribute(element, "href"), let url = ArticleURL.link(href, base: base) {
+            if room, let href = element.attribute("href"), let url = ArticleURL.link(href, base: base) {
                 push(.link(url), element)
             }
         case .heading(let level):
@@ -75,8 +74,8 @@ extension ArticleBuilder {
     }
 
     /// Handles the end of `element`: closes its frame, or ends its paragraph.
-    func leave(_ element: xmlNodePtr, tag: ArticleTag) {
-        if frames.count > 1, frames[frames.count - 1].node == element {
+    func leave(_ element: some BuilderElement, tag: ArticleTag) {
+        if frames.count > 1, frames[frames.count - 1].node == element.key {
             closeFrame()
         } else if preFrame == nil, tag == .boundary || tag == .listItem || tag == .cell(header: false)
                     || tag == .cell(header: true) || tag == .figcaption {
@@ -84,8 +83,8 @@ extension ArticleBuilder {
         }
     }
 
-    private func push(_ kind: Kind, _ element: xmlNodePtr) {
-        frames.append(Frame(kind: kind, node: element))
+    private func push(_ kind: Kind, _ element: some BuilderElement) {
+        frames.append(Frame(kind: kind, node: element.key))
         if case .inline = kind { return }
         if case .link = kind { return }
         if case .code = kind { return }
@@ -107,9 +106,9 @@ extension ArticleBuilder {
     }
 
     /// `language-swift` / `lang-swift` in the class attribute, or `data-lang`.
-    private func language(of element: xmlNodePtr) -> String? {
-        if let lang = HTMLDocument.attribute(element, "data-lang").flatMap(PlainText.collapsed) { return lang }
-        guard let classes = HTMLDocument.attribute(element, "class") else { return nil }
+    private func language(of element: some BuilderElement) -> String? {
+        if let lang = element.attribute("data-lang").flatMap(PlainText.collapsed) { return lang }
+        guard let classes = element.attribute("class") else { return nil }
         for token in classes.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }) {
             for prefix in ["language-", "lang-"] where token.hasPrefix(prefix) && token.count > prefix.count {
                 return String(token.dropFirst(prefix.count))
@@ -119,13 +118,13 @@ extension ArticleBuilder {
     }
 
     /// An image, or nil for a missing or unsafe source and for tracking pixels.
-    private func image(_ element: xmlNodePtr) -> ArticleImage? {
-        guard let url = ImageSource.pick(base: base, attribute: { HTMLDocument.attribute(element, $0) }) else { return nil }
-        let width = HTMLDocument.attribute(element, "width").flatMap(ArticleBuilder.pixels)
-        let height = HTMLDocument.attribute(element, "height").flatMap(ArticleBuilder.pixels)
+    private func image(_ element: some BuilderElement) -> ArticleImage? {
+        guard let url = ImageSource.pick(base: base, attribute: { element.attribute($0) }) else { return nil }
+        let width = element.attribute("width").flatMap(ArticleBuilder.pixels)
+        let height = element.attribute("height").flatMap(ArticleBuilder.pixels)
         if let width, width <= 2 { return nil }
         if let height, height <= 2 { return nil }
-        let alt = HTMLDocument.attribute(element, "alt").flatMap(PlainText.collapsed) ?? ""
+        let alt = element.attribute("alt").flatMap(PlainText.collapsed) ?? ""
         let link = frames.reversed().lazy.compactMap { frame -> String? in
             if case .link(let url) = frame.kind { return url }
             return nil

@@ -1,8 +1,7 @@
 import ArticleModel
-import CLibXML2
 
-/// Builds an `ArticleDocument` from a libxml2 HTML tree in one iterative walk (no
-/// recursion, so nesting depth cannot overflow the stack). Semantic elements open a
+/// Builds an `ArticleDocument` from an HTML tree (libxml2's, or a `PageTree`) walked
+/// iteratively by its caller (no recursion, so nesting depth cannot overflow the stack). Semantic elements open a
 /// frame; past `maxFrames` open frames, further elements are unwrapped.
 final class ArticleBuilder {
     static let maxFrames = 64
@@ -21,8 +20,8 @@ final class ArticleBuilder {
 
     struct Frame {
         var kind: Kind
-        /// The element whose end closes this frame.
-        var node: xmlNodePtr?
+        /// The key of the element whose end closes this frame.
+        var node: Int?
         var blocks: [ArticleBlock] = []
         /// Containers: the inline run not yet made a paragraph. Inline frames: their content.
         var inlines: [ArticleInline] = []
@@ -91,26 +90,24 @@ final class ArticleBuilder {
 
     /// Text in normal flow: runs of whitespace collapse to one space, and a space is
     /// dropped at the start of a block or after another space.
-    func appendText(_ bytes: UnsafePointer<xmlChar>) {
+    func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
         if let preFrame {
-            frames[preFrame].text += String(cString: bytes)
+            frames[preFrame].text += String(decoding: bytes, as: UTF8.self)
             return
         }
         if case .code = frames[frames.count - 1].kind {
-            frames[frames.count - 1].text += String(cString: bytes)
+            frames[frames.count - 1].text += String(decoding: bytes, as: UTF8.self)
             return
         }
         var out = [UInt8]()
-        var cursor = bytes
-        while cursor.pointee != 0 {
-            let byte = cursor.pointee
+        out.reserveCapacity(bytes.count)
+        for byte in bytes {
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0C {
                 if !endsInSpace { out.append(0x20); endsInSpace = true }
             } else {
                 out.append(byte)
                 endsInSpace = false
             }
-            cursor += 1
         }
         if !out.isEmpty { appendInline(.text(String(decoding: out, as: UTF8.self))) }
     }
@@ -159,4 +156,11 @@ final class ArticleBuilder {
         let trimmed = String(text.dropLast())
         if trimmed.isEmpty { inlines.removeLast() } else { inlines[inlines.count - 1] = .text(trimmed) }
     }
+}
+
+/// An element the builder enters and leaves: a key that tells it apart from the others
+/// while it is open, and its attributes.
+protocol BuilderElement {
+    var key: Int { get }
+    func attribute(_ name: String) -> String?
 }

@@ -16,7 +16,12 @@ extension ArticleDocument {
     ///   - baseURL: the article's link (or the feed's URL); relative links and image
     ///     sources are resolved against it.
     public static func parse(html: String, baseURL: URL?) -> ArticleDocument {
-        var bytes = Array(html.utf8)
+        parse(utf8: Array(html.utf8), baseURL: baseURL)
+    }
+
+    /// Parses and sanitizes article HTML given as UTF-8 bytes.
+    public static func parse(utf8 html: [UInt8], baseURL: URL?) -> ArticleDocument {
+        var bytes = html
         bytes.removeAll { $0 == 0 } // libxml2 would stop at a NUL
         let parsed: ArticleDocument? = bytes.withUnsafeBufferPointer { buffer in
             guard let document = HTMLDocument(utf8: buffer) else { return nil }
@@ -38,9 +43,11 @@ extension ArticleDocument {
             switch node.pointee.type {
             case XML_ELEMENT_NODE:
                 tag = node.pointee.name.map { ArticleTag(name: String(cString: $0)) } ?? .transparent
-                descend = builder.enter(node, tag: tag)
+                descend = builder.enter(LibXMLElement(node: node), tag: tag)
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = node.pointee.content { builder.appendText(content) }
+                if let content = node.pointee.content {
+                    builder.appendText(UnsafeBufferPointer(start: content, count: strlen(content)))
+                }
             default:
                 break
             }
@@ -54,7 +61,7 @@ extension ArticleDocument {
                 if current.pointee.type == XML_ELEMENT_NODE {
                     let name = current == node ? tag
                         : (current.pointee.name.map { ArticleTag(name: String(cString: $0)) } ?? .transparent)
-                    builder.leave(current, tag: name)
+                    builder.leave(LibXMLElement(node: current), tag: name)
                 }
                 if let sibling = current.pointee.next {
                     next = sibling
@@ -68,4 +75,11 @@ extension ArticleDocument {
             }
         }
     }
+}
+
+/// A libxml2 element as the builder sees it.
+private struct LibXMLElement: BuilderElement {
+    let node: xmlNodePtr
+    var key: Int { Int(bitPattern: node) }
+    func attribute(_ name: String) -> String? { HTMLDocument.attribute(node, name) }
 }

@@ -3,28 +3,28 @@ import Foundation
 /// A streaming JSON writer with a fixed key order (what `JSONSerialization` cannot
 /// promise), writing UTF-8 bytes: strings are escaped a run at a time, and the output is
 /// handed to `sink` whenever a quarter megabyte has gathered, so a 20 MB feed is never
-/// held as text. Internal to `FeedJSON`.
-final class JSONWriter {
+/// held as text. Used by `FeedJSON` and by `--extract-article`.
+public final class JSONWriter {
     private var out = TextBuffer(capacity: 1 << 18)
     private let sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
     private var needsComma = false
 
     /// Gathers everything (read it with `text`), or hands it to `sink` as it goes.
-    init(sink: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
+    public init(sink: ((UnsafeBufferPointer<UInt8>) -> Void)? = nil) {
         self.sink = sink
     }
 
     /// What was written and not yet handed to the sink.
-    var text: String { String(decoding: out.bytes, as: UTF8.self) }
+    public var text: String { String(decoding: out.bytes, as: UTF8.self) }
 
     /// Hands what is left to the sink.
-    func flush() {
+    public func flush() {
         guard let sink, !out.isEmpty else { return }
         sink(out.bytes)
         out.removeAll()
     }
 
-    func object(_ body: () -> Void) {
+    public func object(_ body: () -> Void) {
         separate()
         out.append(UInt8(ascii: "{"))
         needsComma = false
@@ -34,7 +34,7 @@ final class JSONWriter {
         if sink != nil, out.count >= 1 << 18 { flush() }
     }
 
-    func array<T>(_ items: [T], _ element: (T) -> Void) {
+    public func array<T>(_ items: [T], _ element: (T) -> Void) {
         out.append(UInt8(ascii: "["))
         needsComma = false
         for item in items { element(item) }
@@ -43,7 +43,7 @@ final class JSONWriter {
     }
 
     /// A key (an ASCII name that needs no escaping).
-    func key(_ name: StaticString) {
+    public func key(_ name: StaticString) {
         separate()
         out.append(UInt8(ascii: "\""))
         out.append(name)
@@ -51,7 +51,7 @@ final class JSONWriter {
         needsComma = false
     }
 
-    func string(_ value: String?) {
+    public func string(_ value: String?) {
         separate()
         needsComma = true
         guard var value else { return out.append("null") }
@@ -60,7 +60,7 @@ final class JSONWriter {
         out.append(UInt8(ascii: "\""))
     }
 
-    func integer(_ value: Int?) {
+    public func integer(_ value: Int?) {
         separate()
         needsComma = true
         guard let value else { return out.append("null") }
@@ -68,7 +68,7 @@ final class JSONWriter {
     }
 
     /// `"YYYY-MM-DDTHH:MM:SSZ"` for a UTC instant.
-    func date(_ value: Date?) {
+    public func date(_ value: Date?) {
         separate()
         needsComma = true
         guard let value else { return out.append("null") }

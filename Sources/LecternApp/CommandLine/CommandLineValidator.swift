@@ -26,7 +26,10 @@ public enum CommandLineValidator {
             }
             return nil
         }
-        let local = seen.filter { $0.handling == .local }.map(\.name)
+        for (modifier, flag) in Self.refinesLocal where names.contains(modifier) && !names.contains(flag) {
+            return UsageError(message: "--\(modifier) goes with --\(flag)")
+        }
+        let local = seen.filter { $0.handling == .local && Self.refinesLocal[$0.name] == nil }.map(\.name)
         let distinctLocal = Array(Set(local)).sorted()
         if distinctLocal.count > 1 {
             return UsageError(message: "--\(distinctLocal[0]) and --\(distinctLocal[1]) cannot be used together; use one at a time")
@@ -46,6 +49,9 @@ public enum CommandLineValidator {
         let lowered = argument.lowercased()
         return ["http://", "https://", "file://", "feed:"].contains { lowered.hasPrefix($0) } || lowered.hasSuffix(".opml")
     }
+
+    /// Local flags that only say more about another one: `--extract-article FILE --base-url URL`.
+    static let refinesLocal: [String: String] = ["base-url": "extract-article"]
 
     /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
     static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]

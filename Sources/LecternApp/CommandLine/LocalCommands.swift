@@ -51,6 +51,27 @@ enum LocalCommands {
         }
     }
 
+    /// Finds the article in a web page (a file or URL) and prints the JSON of
+    /// docs/extract-article.md: 0 found, 1 no article, 2 a bad argument.
+    static func extractArticle(_ argument: String, baseURL: String?) -> Int32 {
+        var base: URL?
+        if let baseURL {
+            guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+                printError("lectern: --base-url needs an absolute http(s) or file URL, not \"\(baseURL)\"")
+                return 2
+            }
+            base = url
+        }
+        do {
+            print(try ArticleInspection.json(argument, baseURL: base))
+            return 0
+        } catch {
+            printError("lectern: \(error)")
+            if case .unreadable = error { return 2 }
+            return 1
+        }
+    }
+
     nonisolated static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -62,6 +62,8 @@ struct LaunchOptions: Sendable, Equatable {
     var batch = false
     var library = LibraryRequest()
     var inspectFeed: String?
+    var extractArticle: String?
+    var baseURL: String?
 
     /// Reads the dict GApplication filled from the table's entries.
     @MainActor
@@ -81,6 +83,8 @@ struct LaunchOptions: Sendable, Equatable {
         library.exportOPML = Self.path(dict, "export-opml")
         library.addPositional(Self.paths(dict, ""))
         inspectFeed = Self.text(dict, "inspect-feed")
+        extractArticle = Self.text(dict, "extract-article")
+        baseURL = Self.text(dict, "base-url")
     }
 
     init() {}

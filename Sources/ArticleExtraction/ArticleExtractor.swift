@@ -1,0 +1,122 @@
+import ArticleModel
+import FeedParsing
+import Foundation
+
+/// Finds the article in a web page: its text as the same sanitized document the reader
+/// draws, and what the page says about it. No JavaScript, no network, no site rules.
+public enum ArticleExtractor {
+    /// Larger pages are refused unread.
+    public static let maximumMegabytes = 16
+
+    /// The article in `page` (the bytes as served), which came from `url`; `charset` is the
+    /// HTTP header's, when there was one.
+    public static func extract(from page: Data, url: URL?, charset: String? = nil) throws(ExtractionError) -> ExtractedArticle {
+        guard page.count <= maximumMegabytes << 20 else {
+            throw .tooLarge(megabytes: page.count >> 20, limit: maximumMegabytes)
+        }
+        if let kind = PageKind.nonHTML(page) { throw .notHTML(kind: kind) }
+        var bytes = [UInt8](page)
+        bytes.removeAll { $0 == 0 } // libxml2 would stop at a NUL
+        return try bytes.withUnsafeBufferPointer { buffer throws(ExtractionError) in
+            try extract(buffer, url: url, charset: charset)
+        }
+    }
+
+    private static func extract(_ bytes: UnsafeBufferPointer<UInt8>, url: URL?, charset: String?) throws(ExtractionError) -> ExtractedArticle {
+        guard let page = PageTree(html: bytes, charset: charset) else { throw .noArticle(reason: "the page is empty") }
+        let metadata = PageMetadata(page: page)
+        let base = baseURL(page, pageURL: url)
+        var best = bestAttempt(page, metadata: metadata, base: base)
+        // A page whose markup holds much less than its JSON-LD `articleBody` (a script-drawn
+        // page, a paywall teaser) is read from the JSON-LD.
+        if let body = metadata.articleBody.map(Self.document(fromPlainText:)) {
+            let length = body.paragraphs(withAltText: false).reduce(0) { $0 + $1.count }
+            if length >= ArticleGrabber.minimumCharacters, length > (best?.length ?? 0) * 2 {
+                best = Attempt(document: body, length: length, linkDensity: 0, direction: best?.direction, byline: best?.byline)
+            }
+        }
+        guard let best, best.length > 0 else { throw .noArticle(reason: "nothing in the page reads as an article's text") }
+        if best.linkDensity > 0.5 {
+            throw .noArticle(reason: "the page's text is mostly links: a menu or an index, not an article")
+        }
+        if best.length < minimumCharacters, best.document.images.isEmpty {
+            throw .noArticle(reason: "the page holds only \(best.length) characters of text, too few for an article")
+        }
+        let text = best.document.paragraphs(withAltText: false).joined(separator: " ")
+        return ExtractedArticle(
+            title: metadata.title.isEmpty ? nil : metadata.title,
+            byline: metadata.byline ?? best.byline,
+            published: metadata.published,
+            siteName: metadata.siteName,
+            language: metadata.language,
+            direction: best.direction ?? PageKind.direction(of: text),
+            leadImage: metadata.leadImage.flatMap { URL(string: $0, relativeTo: base)?.absoluteString },
+            document: best.document)
+    }
+
+    /// Fewer characters than this, and no picture, is not an article.
+    static let minimumCharacters = 25
+
+    /// One pass of the grabber over the page.
+    private struct Attempt {
+        var document: ArticleDocument
+        /// Characters of text.
+        var length: Int
+        /// The share of the text in links, measured on the page (where every link counts).
+        var linkDensity: Double
+        var direction: String?
+        var byline: String?
+    }
+
+    /// The first attempt long enough, trying each on a fresh copy of the page with the
+    /// grabber's rules relaxed one at a time; else the longest.
+    private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?) -> Attempt? {
+        var attempts: [Attempt] = []
+        var rules = ArticleGrabber.Rules()
+        let pristine = first.copy()
+        var page = first
+        while true {
+            PagePreparation.prepare(page)
+            let grabber = ArticleGrabber(page: page, rules: rules, title: metadata.title)
+            if let article = grabber.grab() {
+                let document = ArticleDocument.build(from: page, article, baseURL: base)
+                let length = document.paragraphs(withAltText: false).reduce(0) { $0 + $1.count }
+                attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article), byline: grabber.byline))
+                if length >= ArticleGrabber.minimumCharacters { return attempts.last }
+            }
+            guard rules.relax() else { break }
+            page = pristine.copy()
+        }
+        return attempts.max { $0.length < $1.length }
+    }
+
+    /// Plain text as paragraphs: each run of lines between blank lines (or each line, when
+    /// there are no blank lines) is one.
+    static func document(fromPlainText text: String) -> ArticleDocument {
+        let normalized = text.replacingOccurrences(of: "\r\n", with: "\n")
+        let separator = normalized.contains("\n\n") ? "\n\n" : "\n"
+        let paragraphs = normalized.components(separatedBy: separator).map(PageTree.normalized).filter { !$0.isEmpty }
+        return ArticleDocument(blocks: paragraphs.map { .paragraph([.text($0)]) })
+    }
+
+    /// The address relative links resolve against: the page's `<base href>` (itself
+    /// resolved against the page's address), or the page's address.
+    private static func baseURL(_ page: PageTree, pageURL: URL?) -> URL? {
+        guard let base = page.first("base", in: page.root), let href = page.attribute(base, "href"),
+              let resolved = URL(string: href, relativeTo: pageURL)?.absoluteURL else { return pageURL }
+        return resolved
+    }
+
+    /// The `dir` of the article or the nearest ancestor that says.
+    private static func direction(_ page: PageTree, _ article: PageTree.ID) -> String? {
+        let holders = [article] + page.descendants(article).prefix(1) + page.ancestors(article)
+        for holder in holders {
+            if let dir = page.attribute(holder, "dir")?.lowercased(), dir == "rtl" || dir == "ltr" { return dir }
+        }
+        for name in ["body", "html"] {
+            if let element = name == "html" ? page.root : page.first(name, in: page.root),
+               let dir = page.attribute(element, "dir")?.lowercased(), dir == "rtl" || dir == "ltr" { return dir }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,323 @@
+import FeedParsing
+
+/// Finds the article in a prepared page, the way readers that got it right learned to:
+/// paragraphs score their ancestors by their text (its length and its commas), ancestors
+/// weigh in by tag, class and id, links count against them; the best ancestor and its
+/// siblings that look like more of the same are the article.
+final class ArticleGrabber {
+    /// What each attempt may do; a page whose article comes out too short is tried again
+    /// with the next one relaxed.
+    struct Rules {
+        var stripUnlikely = true
+        var weighClasses = true
+        var cleanConditionally = true
+
+        /// Relaxes the next rule; false when none is left.
+        mutating func relax() -> Bool {
+            if stripUnlikely { stripUnlikely = false }
+            else if weighClasses { weighClasses = false }
+            else if cleanConditionally { cleanConditionally = false }
+            else { return false }
+            return true
+        }
+    }
+
+    let page: PageTree
+    let rules: Rules
+    let title: String
+    /// The author line met on the way (and taken out of the article).
+    private(set) var byline: String?
+    private var scores: [PageTree.ID: Double] = [:]
+    private var dataTables: Set<PageTree.ID> = []
+
+    /// Fewer characters than this and the attempt is repeated with relaxed rules.
+    static let minimumCharacters = 500
+
+    init(page: PageTree, rules: Rules, title: String) {
+        self.page = page
+        self.rules = rules
+        self.title = title
+    }
+
+    /// The article: a `<div>` holding the chosen elements, cleaned; nil when the page has no body.
+    func grab() -> PageTree.ID? {
+        guard let body = page.first("body", in: page.root) else { return nil }
+        let scored = walk(from: page.root, body: body)
+        let candidates = score(scored)
+        let top = chooseTop(candidates, body: body)
+        let article = gather(around: top.id)
+        ArticleCleaner(page: page, rules: rules, weigh: { [unowned self] in weight($0) }, title: title).clean(article)
+        if top.created {
+            page.setAttribute(top.id, "id", "readability-page-1")
+        }
+        return article
+    }
+
+    // MARK: The walk
+
+    /// Drops what is hidden, the author line, a heading that repeats the title and the
+    /// unlikely parts; turns `<div>`s of phrasing content into paragraphs; returns the
+    /// elements to score.
+    private func walk(from start: PageTree.ID, body: PageTree.ID) -> [PageTree.ID] {
+        var toScore: [PageTree.ID] = []
+        var titleHeaderRemoved = false
+        var node = start
+        while node != PageTree.none {
+            let name = page[node].name
+            let match = page.classAndID(node)
+            if !page.isProbablyVisible(node) || (page.attribute(node, "aria-modal") == "true" && page.attribute(node, "role") == "dialog") {
+                node = removeAndNext(node)
+                continue
+            }
+            if takeByline(node, match: match) {
+                node = removeAndNext(node)
+                continue
+            }
+            if !titleHeaderRemoved, duplicatesTitle(node) {
+                titleHeaderRemoved = true
+                node = removeAndNext(node)
+                continue
+            }
+            if rules.stripUnlikely {
+                if Patterns.unlikely.matches(match), !Patterns.maybeArticle.matches(match),
+                   !page.hasAncestor(node, named: "table"), !page.hasAncestor(node, named: "code"), name != "body", name != "a" {
+                    node = removeAndNext(node)
+                    continue
+                }
+                if let role = page.attribute(node, "role"), Patterns.unlikelyRoles.contains(role) {
+                    node = removeAndNext(node)
+                    continue
+                }
+            }
+            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name), isWithoutContent(node) {
+                node = removeAndNext(node)
+                continue
+            }
+            if Tags.scored.contains(page[node]) { toScore.append(node) }
+            if name == "div" {
+                wrapPhrasing(in: node)
+                let elements = page.elementChildren(node)
+                if elements.count == 1, page[elements[0]].name == "p", !hasTextOfItsOwn(node), page.linkDensity(node) < 0.25 {
+                    let paragraph = elements[0]
+                    page.insert(paragraph, before: node)
+                    page.remove(node)
+                    node = paragraph
+                    toScore.append(node)
+                } else if !hasBlockDescendant(node) {
+                    page.rename(node, to: "p")
+                    toScore.append(node)
+                }
+            }
+            node = page.nextElement(after: node)
+        }
+        return toScore
+    }
+
+    private func removeAndNext(_ node: PageTree.ID) -> PageTree.ID {
+        let next = page.nextElement(after: node, skippingChildren: true)
+        page.remove(node)
+        return next
+    }
+
+    /// Runs of phrasing content directly inside a `<div>` go into paragraphs of their own.
+    private func wrapPhrasing(in div: PageTree.ID) {
+        var paragraph: PageTree.ID?
+        var child = page[div].firstChild
+        while child != PageTree.none {
+            let next = page[child].next
+            if page.isPhrasing(child) {
+                if let paragraph {
+                    page.append(child, to: paragraph)
+                } else if !page.isWhitespace(child) {
+                    let created = page.makeElement("p")
+                    page.insert(created, before: child)
+                    page.append(child, to: created)
+                    paragraph = created
+                }
+            } else if let open = paragraph {
+                while page[open].lastChild != PageTree.none, page.isWhitespace(page[open].lastChild) { page.remove(page[open].lastChild) }
+                paragraph = nil
+            }
+            child = next
+        }
+    }
+
+    private func hasTextOfItsOwn(_ id: PageTree.ID) -> Bool {
+        page.children(id).contains { page[$0].isText && page[$0].hasContent }
+    }
+
+    private func hasBlockDescendant(_ id: PageTree.ID) -> Bool {
+        !page.forEachDescendant(of: id) { !Tags.blocks.contains(page[$0]) }
+    }
+
+    private func isWithoutContent(_ id: PageTree.ID) -> Bool {
+        guard !page.hasText(id) else { return false }
+        let elements = page.elementChildren(id)
+        return elements.allSatisfy { ["br", "hr"].contains(page[$0].name) }
+    }
+
+    /// An element that is the author line (by rel, itemprop or class), the first one met.
+    private func takeByline(_ id: PageTree.ID, match: String) -> Bool {
+        guard byline == nil else { return false }
+        let rel = page.attribute(id, "rel"), itemprop = page.attribute(id, "itemprop") ?? ""
+        guard rel == "author" || itemprop.contains("author") || Patterns.byline.matches(match) else { return false }
+        let length = page.textLength(id)
+        guard page.hasText(id), length < 100 else { return false }
+        byline = page.innerText(id)
+        return true
+    }
+
+    /// An `<h1>` or `<h2>` that says what the title says.
+    private func duplicatesTitle(_ id: PageTree.ID) -> Bool {
+        guard ["h1", "h2"].contains(page[id].name), !title.isEmpty else { return false }
+        return Self.similarity(title, page.innerText(id)) > 0.75
+    }
+
+    /// How much of `b`'s words are also in `a` (1 when all are), by the length they take.
+    static func similarity(_ a: String, _ b: String) -> Double {
+        let split: (String) -> [String] = { $0.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init) }
+        let wordsA = Set(split(a)), wordsB = split(b)
+        guard !wordsA.isEmpty, !wordsB.isEmpty else { return 0 }
+        let unique = wordsB.filter { !wordsA.contains($0) }
+        return 1 - Double(unique.joined(separator: " ").count) / Double(wordsB.joined(separator: " ").count)
+    }
+
+    // MARK: Scoring
+
+    private struct Candidate {
+        let id: PageTree.ID
+        var score: Double
+    }
+
+    private func score(_ elements: [PageTree.ID]) -> [Candidate] {
+        var order: [PageTree.ID] = []
+        for element in elements where page[element].parent != PageTree.none {
+            let length = page.textLength(element)
+            guard length >= 25 else { continue }
+            let ancestors = Array(page.ancestors(element).prefix(5))
+            guard !ancestors.isEmpty else { continue }
+            var contentScore = 1.0
+            contentScore += Double(page.commaCount(element) + 1)
+            contentScore += Double(min(length / 100, 3))
+            for (level, ancestor) in ancestors.enumerated() {
+                guard page[ancestor].parent != PageTree.none else { continue }   // <html> is never a candidate
+                if scores[ancestor] == nil {
+                    scores[ancestor] = initialScore(ancestor)
+                    order.append(ancestor)
+                }
+                let divider = level == 0 ? 1.0 : level == 1 ? 2.0 : Double(level * 3)
+                scores[ancestor, default: 0] += contentScore / divider
+            }
+        }
+        return order.map { id in
+            let scaled = (scores[id] ?? 0) * (1 - page.linkDensity(id))
+            scores[id] = scaled
+            return Candidate(id: id, score: scaled)
+        }
+    }
+
+    private func initialScore(_ id: PageTree.ID) -> Double {
+        var score: Double
+        switch page[id].name {
+        case "div": score = 5
+        case "pre", "td", "blockquote": score = 3
+        case "address", "ol", "ul", "dl", "dd", "dt", "li", "form": score = -3
+        case "h1", "h2", "h3", "h4", "h5", "h6", "th": score = -5
+        default: score = 0
+        }
+        return score + weight(id)
+    }
+
+    func weight(_ id: PageTree.ID) -> Double {
+        rules.weighClasses ? page.classWeight(id) : 0
+    }
+
+    /// The best candidate, moved up to an ancestor it shares with other strong ones; a new
+    /// `<div>` holding the whole body when there is none.
+    private func chooseTop(_ candidates: [Candidate], body: PageTree.ID) -> (id: PageTree.ID, created: Bool) {
+        let top = candidates.sorted { $0.score > $1.score }.prefix(5)
+        guard var best = top.first, page[best.id].name != "body" else {
+            let wrapper = page.makeElement("div")
+            while page[body].firstChild != PageTree.none { page.append(page[body].firstChild, to: wrapper) }
+            page.append(wrapper, to: body)
+            scores[wrapper] = initialScore(wrapper)
+            return (wrapper, true)
+        }
+        // Strong alternatives (three or more within 75% of the best) point to a shared ancestor.
+        let alternatives = top.dropFirst().filter { best.score > 0 && $0.score / best.score >= 0.75 }.map { page.ancestors($0.id) }
+        if alternatives.count >= 3 {
+            var parent = page[best.id].parent
+            while parent != PageTree.none, page[parent].name != "body" {
+                if alternatives.filter({ $0.contains(parent) }).count >= 3 {
+                    best = Candidate(id: parent, score: scores[parent] ?? 0)
+                    break
+                }
+                parent = page[parent].parent
+            }
+        }
+        if scores[best.id] == nil { scores[best.id] = initialScore(best.id) }
+        // Climb while the parent scores higher.
+        var parent = page[best.id].parent
+        var lastScore = scores[best.id] ?? 0
+        let threshold = lastScore / 3
+        while parent != PageTree.none, page[parent].name != "body" {
+            guard let parentScore = scores[parent] else {
+                parent = page[parent].parent
+                continue
+            }
+            if parentScore < threshold { break }
+            if parentScore > lastScore {
+                best = Candidate(id: parent, score: parentScore)
+                break
+            }
+            lastScore = parentScore
+            parent = page[parent].parent
+        }
+        // A lone child stands for its parent.
+        parent = page[best.id].parent
+        while parent != PageTree.none, page[parent].name != "body", page.elementChildren(parent).count == 1 {
+            best = Candidate(id: parent, score: scores[parent] ?? best.score)
+            parent = page[parent].parent
+        }
+        if scores[best.id] == nil { scores[best.id] = initialScore(best.id) }
+        return (best.id, false)
+    }
+
+    // MARK: Siblings
+
+    /// The top candidate and the siblings that look like more of the article.
+    private func gather(around top: PageTree.ID) -> PageTree.ID {
+        let article = page.makeElement("div")
+        let topScore = scores[top] ?? 0
+        let threshold = max(10, topScore * 0.2)
+        let parent = page[top].parent
+        let siblings = parent == PageTree.none ? [top] : page.elementChildren(parent)
+        let topClass = page.attribute(top, "class") ?? ""
+        for sibling in siblings {
+            var keep = sibling == top
+            if !keep {
+                let bonus = !topClass.isEmpty && page.attribute(sibling, "class") == topClass ? topScore * 0.2 : 0
+                if let score = scores[sibling], score + bonus >= threshold {
+                    keep = true
+                } else if page[sibling].name == "p" {
+                    let density = page.linkDensity(sibling)
+                    let length = page.textLength(sibling)
+                    if length > 80 && density < 0.25 {
+                        keep = true
+                    } else if length < 80, length > 0, density == 0, Self.hasSentenceEnd(page.innerText(sibling)) {
+                        keep = true
+                    }
+                }
+            }
+            guard keep else { continue }
+            if !["div", "article", "section", "p", "ol", "ul"].contains(page[sibling].name) { page.rename(sibling, to: "div") }
+            page.append(sibling, to: article)
+        }
+        return article
+    }
+
+    /// A full stop followed by a space or the end.
+    private static func hasSentenceEnd(_ text: String) -> Bool {
+        text.hasSuffix(".") || text.contains(". ")
+    }
+}

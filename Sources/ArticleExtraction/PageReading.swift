@@ -1,0 +1,169 @@
+import FeedParsing
+
+/// What the extractor asks of a page's elements: their text, class and id, how much of
+/// their text is links, how visible they are.
+extension PageTree {
+    /// The element's text, trimmed, with runs of whitespace made one space.
+    func innerText(_ id: ID) -> String {
+        Self.normalized(text(id))
+    }
+
+    /// Trimmed, and every run of whitespace (ASCII's, and the no-break space) made one space.
+    static func normalized(_ text: String) -> String {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if PageTree.isSpace(byte) || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0) {
+                    pendingSpace = !out.isEmpty
+                    index += byte == 0xC2 ? 2 : 1
+                    continue
+                }
+                if pendingSpace { out.append(0x20); pendingSpace = false }
+                out.append(byte)
+                index += 1
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+    }
+
+    /// `class` and `id`, lower-case, as one string to match patterns against.
+    func classAndID(_ id: ID) -> String {
+        let className = attribute(id, "class"), identifier = attribute(id, "id")
+        if className == nil && identifier == nil { return "" }
+        return ((className ?? "") + " " + (identifier ?? "")).lowercased()
+    }
+
+    /// How much of the element's text sits in links (fragment links count a third).
+    func linkDensity(_ id: ID) -> Double {
+        let length = textLength(id)
+        guard length > 0 else { return 0 }
+        var linked = 0.0
+        for link in descendants(id, named: ["a"]) {
+            let href = attribute(link, "href") ?? ""
+            let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
+            linked += Double(textLength(link)) * weight
+        }
+        return linked / Double(length)
+    }
+
+    /// The share of the element's text inside elements called `names`.
+    func textDensity(_ id: ID, of names: NameSet) -> Double {
+        let length = textLength(id)
+        guard length > 0 else { return 0 }
+        let inside = descendants(id, named: names).reduce(0) { $0 + textLength($1) }
+        return Double(inside) / Double(length)
+    }
+
+    /// How many commas (of any script) the element's text holds.
+    func commaCount(_ id: ID) -> Int {
+        var count = 0
+        let visit: (ID) -> Bool = { node in
+            guard self[node].isText, self[node].hasContent else { return true }
+            var text = self[node].text
+            text.withUTF8 { bytes in
+                for index in bytes.indices where bytes[index] == UInt8(ascii: ",") || bytes[index] >= 0xD8 {
+                    if bytes[index] == UInt8(ascii: ",") { count += 1; continue }
+                    // The other commas: U+060C, U+FE50, U+FE10, U+FE11, U+2E41, U+2E34, U+2E32, U+FF0C.
+                    let end = min(bytes.count, index + 3)
+                    let sequence = Array(bytes[index..<end])
+                    if Self.otherCommas.contains(sequence) || (sequence.count >= 2 && sequence[0] == 0xD8 && sequence[1] == 0x8C) { count += 1 }
+                }
+            }
+            return true
+        }
+        if self[id].isText { _ = visit(id) } else { forEachDescendant(of: id, visit) }
+        return count
+    }
+
+    private static let otherCommas: Set<[UInt8]> = [[0xEF, 0xB9, 0x90], [0xEF, 0xB8, 0x90], [0xEF, 0xB8, 0x91], [0xE2, 0xB9, 0x81],
+                                                     [0xE2, 0xB8, 0xB4], [0xE2, 0xB8, 0xB2], [0xEF, 0xBC, 0x8C]]
+
+    /// The element's class and id weighed: +25 for each that sounds like the article, -25
+    /// for each that sounds like what surrounds it.
+    func classWeight(_ id: ID) -> Double {
+        var weight = 0.0
+        for value in [attribute(id, "class"), attribute(id, "id")] {
+            guard let value = value?.lowercased(), !value.isEmpty else { continue }
+            if Patterns.negative.matches(value) { weight -= 25 }
+            if Patterns.positive.matches(value) { weight += 25 }
+        }
+        return weight
+    }
+
+    /// False for elements a reader would not see: `display: none`, `visibility: hidden`,
+    /// `hidden`, `aria-hidden` (but for images kept as fallbacks).
+    func isProbablyVisible(_ id: ID) -> Bool {
+        if let style = attribute(id, "style")?.lowercased().filter({ !$0.isWhitespace }),
+           style.contains("display:none") || style.contains("visibility:hidden") { return false }
+        if attribute(id, "hidden") != nil { return false }
+        if attribute(id, "aria-hidden") == "true", !(attribute(id, "class") ?? "").contains("fallback-image") { return false }
+        return true
+    }
+
+    /// Whether an ancestor (the parent and `depth` levels above it; any, for a depth of 0 or
+    /// less) is called `name` and passes `test`.
+    func hasAncestor(_ id: ID, named name: String, depth: Int = 3, where test: ((ID) -> Bool)? = nil) -> Bool {
+        var level = 0
+        var current = self[id].parent
+        while current != PageTree.none {
+            if depth > 0 && level > depth { return false }
+            if self[current].name == name && (test?(current) ?? true) { return true }
+            current = self[current].parent
+            level += 1
+        }
+        return false
+    }
+
+    /// A whitespace-only text node, or a `<br>`.
+    func isWhitespace(_ id: ID) -> Bool {
+        let node = self[id]
+        if node.isText { return !node.hasContent }
+        return node.name == "br"
+    }
+
+    /// Elements that sit inside a paragraph (and text).
+    func isPhrasing(_ id: ID) -> Bool {
+        let node = self[id]
+        if node.isText { return true }
+        if Tags.phrasing.contains(node) { return true }
+        if ["a", "del", "ins"].contains(node.name) { return children(id).allSatisfy(isPhrasing) }
+        return false
+    }
+
+    /// The next element in document order (its first child, a sibling, an ancestor's sibling);
+    /// `skippingChildren` goes past the element's own content.
+    func nextElement(after id: ID, skippingChildren: Bool = false) -> ID {
+        if !skippingChildren, let child = children(id).first(where: { self[$0].isElement }) { return child }
+        var current = id
+        while current != PageTree.none {
+            var sibling = self[current].next
+            while sibling != PageTree.none, !self[sibling].isElement { sibling = self[sibling].next }
+            if sibling != PageTree.none { return sibling }
+            current = self[current].parent
+        }
+        return PageTree.none
+    }
+
+    /// The first element below `id` called `name`, if any.
+    func first(_ name: String, in id: ID) -> ID? {
+        descendants(id).first { self[$0].name == name }
+    }
+}
+
+/// Tag sets the extraction works with.
+enum Tags {
+    static let phrasing: PageTree.NameSet = ["abbr", "audio", "b", "bdo", "br", "button", "cite", "code", "data", "datalist", "dfn",
+                                        "em", "embed", "i", "img", "input", "kbd", "label", "mark", "math", "meter", "noscript",
+                                        "object", "output", "progress", "q", "ruby", "samp", "script", "select", "small",
+                                        "span", "strong", "sub", "sup", "textarea", "time", "var", "wbr"]
+    /// Elements that make a `<div>` more than a paragraph.
+    static let blocks: PageTree.NameSet = ["blockquote", "dl", "div", "img", "ol", "p", "pre", "table", "ul"]
+    /// Scored for the text they hold.
+    static let scored: PageTree.NameSet = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
+    static let headings: PageTree.NameSet = ["h1", "h2", "h3", "h4", "h5", "h6"]
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// The class, id and text patterns the extractor weighs elements by. They are words that
+/// pages everywhere use for the parts around an article ("sidebar", "comment", "share") and
+/// for the article itself ("content", "post"), not rules for any one site.
+enum Patterns {
+    /// Parts that are almost never the article.
+    static let unlikely = Keywords(["-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
+                                    "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
+                                    "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
+                                    "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote"])
+    /// ...unless they also say this.
+    static let maybeArticle = Keywords(["and", "article", "body", "column", "content", "main", "mathjax", "shadow"])
+    /// Raise an element's score.
+    static let positive = Keywords(["article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
+                                    "post", "text", "blog", "story"])
+    /// Lower it.
+    static let negative = Keywords(["-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
+                                    "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
+                                    "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget"], words: ["hid"])
+    /// An author line.
+    static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
+    /// Share bars.
+    static let share = Keywords([], words: ["share", "sharedaddy"], separator: .nonAlphanumeric)
+    /// Roles of parts that are never the article.
+    static let unlikelyRoles: Set<String> = ["menu", "menubar", "complementary", "navigation", "alert", "alertdialog", "dialog"]
+    /// Embeds worth keeping: video and audio players.
+    static let videoHosts = ["//www.dailymotion.com", "//dailymotion.com", "//www.youtube.com", "//youtube.com",
+                             "//www.youtube-nocookie.com", "//youtube-nocookie.com", "//player.vimeo.com", "//v.qq.com",
+                             "//archive.org", "//www.archive.org", "//upload.wikimedia.org", "//player.twitch.tv"]
+    /// A box that holds nothing but an advert's label or a loading message.
+    static let adOrLoading: Set<String> = ["ad", "advertising", "advertisement", "pub", "publicité", "werb", "werbung", "广告",
+                                           "реклама", "anuncio", "loading", "loading…", "loading...", "正在加载", "загрузка",
+                                           "chargement", "cargando"]
+}
+
+/// A set of fragments (any may appear anywhere in the text) and whole words, matched
+/// against lower-case text on its UTF-8 bytes.
+struct Keywords {
+    /// What separates the words: spaces only (class lists), or anything but letters and digits.
+    enum Separator { case space, nonAlphanumeric }
+
+    private let fragments: [[UInt8]]
+    /// For each first byte, the fragments that start with it.
+    private let byFirstByte: [[Int]]
+    private let words: Set<[UInt8]>
+    private let separator: Separator
+
+    init(_ fragments: [String], words: Set<String> = [], separator: Separator = .space) {
+        self.fragments = fragments.map { Array($0.utf8) }
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, fragment) in self.fragments.enumerated() { table[Int(fragment[0])].append(index) }
+        byFirstByte = table
+        self.words = Set(words.map { Array($0.utf8) })
+        self.separator = separator
+    }
+
+    /// Whether `text` (already lower-case) holds one of the fragments or words.
+    func matches(_ text: String) -> Bool {
+        guard !text.isEmpty else { return false }
+        var text = text
+        return text.withUTF8 { bytes in containsFragment(bytes) || containsWord(bytes) }
+    }
+
+    private func containsFragment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for start in bytes.indices {
+            for candidate in byFirstByte[Int(bytes[start])] {
+                let fragment = fragments[candidate]
+                guard start + fragment.count <= bytes.count else { continue }
+                var offset = 1
+                while offset < fragment.count, bytes[start + offset] == fragment[offset] { offset += 1 }
+                if offset == fragment.count { return true }
+            }
+        }
+        return false
+    }
+
+    private func containsWord(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !words.isEmpty else { return false }
+        var wordStart = 0
+        for index in 0...bytes.count {
+            guard index == bytes.count || isSeparator(bytes[index]) else { continue }
+            if index > wordStart, words.contains(Array(bytes[wordStart..<index])) { return true }
+            wordStart = index + 1
+        }
+        return false
+    }
+
+    /// Bytes of non-ASCII characters count as letters.
+    private func isSeparator(_ byte: UInt8) -> Bool {
+        switch separator {
+        case .space: byte == UInt8(ascii: " ")
+        case .nonAlphanumeric: byte < 0x80 && !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        }
+    }
+}

@@ -1,0 +1,472 @@
+import CLibXML2
+import Foundation
+
+/// A web page as a tree of plain Swift values, read once from libxml2's HTML parser (recover,
+/// no network, no entities loaded), so code above FeedParsing can walk and reshape a page
+/// without touching libxml2. Nodes are addressed by index; a node that is removed is only
+/// unlinked, so indexes stay valid.
+public final class PageTree {
+    public typealias ID = Int32
+    public static let none: ID = -1
+
+    /// One element, text or comment.
+    public struct Node: Sendable {
+        /// The lower-case tag name of an element; `#text` or `#comment` otherwise.
+        public private(set) var name: String
+        /// The name's number in `PageTree.knownNames` (0 for others).
+        public private(set) var number: UInt8
+        /// The text of a text or comment node.
+        public var text: String
+        /// An element's attributes, names lower-case, in document order.
+        public var attributes: [(name: String, value: String)]
+        /// A text node's length in characters once every run of whitespace is one space.
+        public var textLength: Int32 = 0
+        /// Whether a text node holds anything but whitespace.
+        public var hasContent = false
+        public var parent: ID = PageTree.none
+        public var firstChild: ID = PageTree.none
+        public var lastChild: ID = PageTree.none
+        public var next: ID = PageTree.none
+        public var previous: ID = PageTree.none
+
+        init(name: String, number: UInt8? = nil, text: String, attributes: [(name: String, value: String)]) {
+            self.name = name
+            self.number = number ?? PageTree.number(of: name)
+            self.text = text
+            self.attributes = attributes
+        }
+
+        mutating func rename(_ name: String) {
+            self.name = name
+            number = PageTree.number(of: name)
+        }
+
+        /// Number 1 is `#text`, 2 `#comment`.
+        public var isElement: Bool { number > 2 || (number == 0 && !name.hasPrefix("#")) }
+        public var isText: Bool { number == 1 }
+    }
+
+    public private(set) var nodes: [Node] = []
+    /// The `<html>` element (or the first element, for fragments).
+    public private(set) var root: ID = PageTree.none
+
+    /// The most nodes a page is read into; a page with more is read up to there.
+    public static let maximumNodes = 400_000
+    /// The deepest nesting kept (browsers stop at 512 too); deeper elements are read as
+    /// siblings at that depth, their text kept.
+    public static let maximumDepth = 512
+
+    /// Parses `bytes` as HTML. `charset` is the HTTP header's; without it libxml2 reads the
+    /// byte-order mark or the page's `<meta charset>`, then falls back to Windows-1252 the way
+    /// browsers do. Nil when libxml2 builds no tree at all.
+    public init?(html bytes: UnsafeBufferPointer<UInt8>, charset: String? = nil) {
+        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max) else { return nil }
+        let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        // Bytes that are valid UTF-8 with some multibyte text are UTF-8, whatever the page
+        // claims (a saved or re-served page often keeps a stale <meta charset>); pure ASCII
+        // and anything else is left to the header, the BOM or the <meta>.
+        let check = UTF8Validator.check(bytes)
+        let encoding = charset.flatMap { $0.isEmpty ? nil : $0 } ?? (check.valid && check.hasMultibyte ? "UTF-8" : nil)
+        guard let document = htmlReadMemory(pointer, Int32(bytes.count), nil, encoding, HTMLDocument.options) else {
+            return nil
+        }
+        defer { xmlFreeDoc(document) }
+        let top = UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self)
+        read(from: top)
+        names = [:]
+        guard root != PageTree.none else { return nil }
+    }
+
+    private init(nodes: [Node], root: ID) {
+        self.nodes = nodes
+        self.root = root
+    }
+
+    /// A copy to reshape on its own (the page is not parsed again).
+    public func copy() -> PageTree { PageTree(nodes: nodes, root: root) }
+
+    /// Copies libxml2's tree without recursion: down through first children, along
+    /// siblings, back up through parents.
+    private func read(from top: xmlNodePtr) {
+        nodes.reserveCapacity(4096)
+        var source = top.pointee.children
+        var parent = PageTree.none
+        // The parent to return to as each of libxml2's levels is left.
+        var outer: [ID] = []
+        while let current = source, nodes.count < Self.maximumNodes {
+            var descended = false
+            if let node = node(from: current) {
+                let id = append(node, to: parent)
+                if node.isElement, root == PageTree.none { root = id }
+                if node.isElement, let child = current.pointee.children {
+                    outer.append(parent)
+                    // Past the deepest level, children become their element's siblings.
+                    if outer.count <= Self.maximumDepth { parent = id }
+                    source = child
+                    descended = true
+                }
+            }
+            if descended { continue }
+            // Leave this node and every ancestor whose last child it was.
+            var node = current
+            while true {
+                if let sibling = node.pointee.next {
+                    source = sibling
+                    break
+                }
+                guard let up = node.pointee.parent, up != top, let back = outer.popLast() else {
+                    source = nil
+                    break
+                }
+                node = up
+                parent = back
+            }
+        }
+    }
+
+    /// Element and attribute names by libxml2's dictionary pointer: the HTML parser interns
+    /// them (already lower-case), so each distinct name becomes a Swift string once.
+    private var names: [UnsafePointer<xmlChar>: (name: String, number: UInt8)] = [:]
+
+    private func internedName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, number: UInt8) {
+        if let known = names[pointer] { return known }
+        let name = String(cString: pointer).lowercased()
+        names[pointer] = (name, Self.number(of: name))
+        return (name, Self.number(of: name))
+    }
+
+    private func node(from pointer: xmlNodePtr) -> Node? {
+        switch pointer.pointee.type {
+        case XML_ELEMENT_NODE:
+            guard let elementName = pointer.pointee.name else { return nil }
+            var attributes: [(name: String, value: String)] = []
+            var attribute = pointer.pointee.properties
+            while let current = attribute {
+                if let attributeName = current.pointee.name {
+                    attributes.append((internedName(attributeName).name, Self.value(of: current)))
+                }
+                attribute = current.pointee.next
+            }
+            let (name, number) = internedName(elementName)
+            return Node(name: name, number: number, text: "", attributes: attributes)
+        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+            return Self.textNode(pointer.pointee.content.map { String(cString: $0) } ?? "")
+        case XML_COMMENT_NODE:
+            return Node(name: "#comment", text: "", attributes: [])
+        default:
+            return nil
+        }
+    }
+
+    /// An attribute's value: its one text child as is (the usual case), or libxml2's join.
+    private static func value(of attribute: xmlAttrPtr) -> String {
+        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
+           let content = child.pointee.content {
+            return String(cString: content)
+        }
+        let node = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: xmlNode.self)
+        guard let value = xmlNodeGetContent(node) else { return "" }
+        defer { lectern_xml_free(value) }
+        return String(cString: value)
+    }
+
+    private static func textNode(_ text: String) -> Node {
+        var node = Node(name: "#text", text: text, attributes: [])
+        (node.textLength, node.hasContent) = measure(text)
+        return node
+    }
+
+    /// Characters once every whitespace run is one space, and whether any is not whitespace.
+    /// Works on UTF-8: a character is a scalar; whitespace is ASCII's and the no-break space.
+    static func measure(_ text: String) -> (Int32, Bool) {
+        var copy = text
+        return copy.withUTF8 { bytes in
+            var length: Int32 = 0
+            var inSpace = false
+            var content = false
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let space = isSpace(byte) || (byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0)
+                if space {
+                    if !inSpace { length += 1 }
+                    inSpace = true
+                    index += byte == 0xC2 ? 2 : 1
+                    continue
+                }
+                inSpace = false
+                content = true
+                if byte & 0xC0 != 0x80 { length += 1 }
+                index += 1
+            }
+            return (length, content)
+        }
+    }
+
+    @inline(__always) public static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x09 || byte == 0x0D || byte == 0x0C
+    }
+
+    // MARK: Reading
+
+    public subscript(id: ID) -> Node {
+        _read { yield nodes[Int(id)] }
+    }
+
+    public func name(_ id: ID) -> String { nodes[Int(id)].name }
+
+    /// The value of attribute `name` (lower-case), if the element has it.
+    public func attribute(_ id: ID, _ name: String) -> String? {
+        nodes[Int(id)].attributes.first { $0.name == name }?.value
+    }
+
+    /// The element's children, in order.
+    public func children(_ id: ID) -> [ID] {
+        var result: [ID] = []
+        var child = nodes[Int(id)].firstChild
+        while child != PageTree.none {
+            result.append(child)
+            child = nodes[Int(child)].next
+        }
+        return result
+    }
+
+    /// The element children only.
+    public func elementChildren(_ id: ID) -> [ID] { children(id).filter { nodes[Int($0)].isElement } }
+
+    /// Every element below `id` (not `id` itself), in document order.
+    public func descendants(_ id: ID) -> [ID] {
+        var result: [ID] = []
+        var stack: [ID] = [id]
+        while let current = stack.popLast() {
+            var child = nodes[Int(current)].lastChild
+            while child != PageTree.none {
+                stack.append(child)
+                child = nodes[Int(child)].previous
+            }
+            if current != id { result.append(current) }
+        }
+        return result
+    }
+
+    /// Every element below `id` called one of `names`.
+    public func descendants(_ id: ID, named names: NameSet) -> [ID] {
+        var result: [ID] = []
+        forEachDescendant(of: id) { node in
+            if names.contains(nodes[Int(node)]) { result.append(node) }
+            return true
+        }
+        return result
+    }
+
+    /// Visits every node below `id` in document order, until `visit` returns false; true
+    /// when it never did. Allocates nothing.
+    @discardableResult
+    public func forEachDescendant(of id: ID, _ visit: (ID) -> Bool) -> Bool {
+        var current = nodes[Int(id)].firstChild
+        while current != PageTree.none {
+            guard visit(current) else { return false }
+            let node = nodes[Int(current)]
+            if node.firstChild != PageTree.none {
+                current = node.firstChild
+                continue
+            }
+            // Up until a node with a next sibling, not past `id`.
+            var climb = current
+            while climb != id, nodes[Int(climb)].next == PageTree.none { climb = nodes[Int(climb)].parent }
+            if climb == id || climb == PageTree.none { return true }
+            current = nodes[Int(climb)].next
+        }
+        return true
+    }
+
+    /// The length of `id`'s text once every whitespace run is one space (a character each).
+    public func textLength(_ id: ID) -> Int {
+        let node = nodes[Int(id)]
+        if node.isText { return Int(node.textLength) }
+        var length = 0
+        forEachDescendant(of: id) { child in
+            length += Int(nodes[Int(child)].textLength)
+            return true
+        }
+        return length
+    }
+
+    /// Whether anything below `id` (or `id`, a text node) is text other than whitespace.
+    public func hasText(_ id: ID) -> Bool {
+        let node = nodes[Int(id)]
+        if node.isText { return node.hasContent }
+        return !forEachDescendant(of: id) { !nodes[Int($0)].hasContent }
+    }
+
+    /// The text of `id` and everything below it, as written (no whitespace collapsing).
+    public func text(_ id: ID) -> String {
+        let node = nodes[Int(id)]
+        if node.isText { return node.text }
+        var out = ""
+        forEachDescendant(of: id) { descendant in
+            if nodes[Int(descendant)].isText { out += nodes[Int(descendant)].text }
+            return true
+        }
+        return out
+    }
+
+    /// The element's ancestors, nearest first.
+    public func ancestors(_ id: ID) -> [ID] {
+        var result: [ID] = []
+        var current = nodes[Int(id)].parent
+        while current != PageTree.none {
+            result.append(current)
+            current = nodes[Int(current)].parent
+        }
+        return result
+    }
+
+    // MARK: Reshaping
+
+    /// Takes `id` (and everything below it) out of the tree.
+    public func remove(_ id: ID) {
+        let node = nodes[Int(id)]
+        if node.previous != PageTree.none { nodes[Int(node.previous)].next = node.next }
+        if node.next != PageTree.none { nodes[Int(node.next)].previous = node.previous }
+        if node.parent != PageTree.none {
+            if nodes[Int(node.parent)].firstChild == id { nodes[Int(node.parent)].firstChild = node.next }
+            if nodes[Int(node.parent)].lastChild == id { nodes[Int(node.parent)].lastChild = node.previous }
+        }
+        nodes[Int(id)].parent = PageTree.none
+        nodes[Int(id)].next = PageTree.none
+        nodes[Int(id)].previous = PageTree.none
+    }
+
+    /// Puts `id` (taken out first, if it is in the tree) last among `parent`'s children.
+    public func append(_ id: ID, to parent: ID) {
+        remove(id)
+        nodes[Int(id)].parent = parent
+        let last = nodes[Int(parent)].lastChild
+        nodes[Int(id)].previous = last
+        if last != PageTree.none { nodes[Int(last)].next = id } else { nodes[Int(parent)].firstChild = id }
+        nodes[Int(parent)].lastChild = id
+    }
+
+    /// Puts `id` just before `sibling`.
+    public func insert(_ id: ID, before sibling: ID) {
+        remove(id)
+        let parent = nodes[Int(sibling)].parent
+        let previous = nodes[Int(sibling)].previous
+        nodes[Int(id)].parent = parent
+        nodes[Int(id)].next = sibling
+        nodes[Int(id)].previous = previous
+        nodes[Int(sibling)].previous = id
+        if previous != PageTree.none { nodes[Int(previous)].next = id } else if parent != PageTree.none { nodes[Int(parent)].firstChild = id }
+    }
+
+    /// A new element, not yet in the tree.
+    public func makeElement(_ name: String, attributes: [(name: String, value: String)] = []) -> ID {
+        nodes.append(Node(name: name, text: "", attributes: attributes))
+        return ID(nodes.count - 1)
+    }
+
+    /// A new text node, not yet in the tree.
+    public func makeText(_ text: String) -> ID {
+        nodes.append(Self.textNode(text))
+        return ID(nodes.count - 1)
+    }
+
+    public func rename(_ id: ID, to name: String) { nodes[Int(id)].rename(name) }
+
+    public func setAttribute(_ id: ID, _ name: String, _ value: String?) {
+        nodes[Int(id)].attributes.removeAll { $0.name == name }
+        if let value { nodes[Int(id)].attributes.append((name, value)) }
+    }
+
+    public func setText(_ id: ID, _ text: String) {
+        nodes[Int(id)].text = text
+        (nodes[Int(id)].textLength, nodes[Int(id)].hasContent) = Self.measure(text)
+    }
+
+    /// Appends `node` to `parent` while reading (indexes grow in document order).
+    private func append(_ node: Node, to parent: ID) -> ID {
+        nodes.append(node)
+        let id = ID(nodes.count - 1)
+        if parent != PageTree.none {
+            nodes[Int(id)].parent = parent
+            let last = nodes[Int(parent)].lastChild
+            nodes[Int(id)].previous = last
+            if last != PageTree.none { nodes[Int(last)].next = id } else { nodes[Int(parent)].firstChild = id }
+            nodes[Int(parent)].lastChild = id
+        }
+        return id
+    }
+
+    // MARK: Writing
+
+    /// `id` and everything below it as HTML (attributes and text escaped; void elements
+    /// without end tags; comments left out), as UTF-8.
+    public func html(_ id: ID) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(16384)
+        write(id, to: &out)
+        return out
+    }
+
+    private static let voidElements: NameSet = ["area", "base", "br", "col", "embed", "hr", "img", "input", "link",
+                                                "meta", "param", "source", "track", "wbr"]
+
+    private func write(_ top: ID, to out: inout [UInt8]) {
+        // Iterative: (node, entering) pairs.
+        var stack: [(ID, Bool)] = [(top, true)]
+        while let (id, entering) = stack.popLast() {
+            let node = nodes[Int(id)]
+            if node.isText {
+                Self.escape(node.text, quote: false, to: &out)
+                continue
+            }
+            guard node.isElement else { continue }
+            if !entering {
+                out.append(contentsOf: [UInt8(ascii: "<"), UInt8(ascii: "/")])
+                out.append(contentsOf: node.name.utf8)
+                out.append(UInt8(ascii: ">"))
+                continue
+            }
+            out.append(UInt8(ascii: "<"))
+            out.append(contentsOf: node.name.utf8)
+            for attribute in node.attributes {
+                out.append(UInt8(ascii: " "))
+                out.append(contentsOf: attribute.name.utf8)
+                out.append(contentsOf: [UInt8(ascii: "="), UInt8(ascii: "\"")])
+                Self.escape(attribute.value, quote: true, to: &out)
+                out.append(UInt8(ascii: "\""))
+            }
+            out.append(UInt8(ascii: ">"))
+            if Self.voidElements.contains(node) { continue }
+            stack.append((id, false))
+            var child = node.lastChild
+            while child != PageTree.none {
+                stack.append((child, true))
+                child = nodes[Int(child)].previous
+            }
+        }
+    }
+
+    /// Appends `text` with `&`, `<`, `>` (and `"` in attribute values) escaped, a run at a time.
+    private static func escape(_ text: String, quote: Bool, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for index in bytes.indices {
+                let replacement: StaticString
+                switch bytes[index] {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\"") where quote: replacement = "&quot;"
+                default: continue
+                }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                out.append(contentsOf: UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+                runStart = index + 1
+            }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ArticleExtraction
+import Foundation
+
+/// `lectern --extract-article FILE|URL [--base-url URL]`: the article in one web page,
+/// written as the JSON of docs/extract-article.md.
+public enum ArticleInspection {
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The argument could not be read or fetched.
+        case unreadable(FetchedDocument.LoadError)
+        /// The page holds no article (or is not a page).
+        case noArticle(argument: String, reason: ExtractionError)
+
+        public var description: String {
+            switch self {
+            case .unreadable(let error): "\(error)"
+            case .noArticle(let argument, let reason): "\(argument): \(reason)"
+            }
+        }
+    }
+
+    /// The article of the page named by `argument` (a path, a `file:` or an http(s) URL) as
+    /// one line of JSON. `baseURL` is the address a file came from (a fetched page's own
+    /// address wins).
+    public static func json(_ argument: String, baseURL: URL?) throws(Failure) -> String {
+        let fetched: FetchedDocument
+        do {
+            fetched = try FetchedDocument.load(argument)
+        } catch {
+            throw .unreadable(error)
+        }
+        do {
+            let article = try ArticleExtractor.extract(from: fetched.data, url: fetched.url ?? baseURL,
+                                                       charset: charset(of: fetched.contentType))
+            return article.json
+        } catch {
+            throw .noArticle(argument: argument, reason: error)
+        }
+    }
+
+    /// The `charset` parameter of a Content-Type header.
+    static func charset(of contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
+            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+}

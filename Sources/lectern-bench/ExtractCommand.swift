@@ -1,0 +1,51 @@
+import ArticleExtraction
+import Foundation
+
+/// `lectern-bench extract FILE [URL]`: the article found in a saved page, as the JSON of
+/// `lectern --extract-article` (without starting GTK), for the extraction scorer.
+/// `lectern-bench extract --time PAGES [--rounds N]`: the median milliseconds per page in
+/// process over every `PAGES/*/source.html` (timed like the peers: one round after a warm-up
+/// page; with N rounds, each page's best).
+enum ExtractCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == "--time", arguments.count == 2 { return time(arguments[1], rounds: 1) }
+        if arguments.first == "--time", arguments.count == 4, arguments[2] == "--rounds", let rounds = Int(arguments[3]), rounds > 0 {
+            return time(arguments[1], rounds: rounds)
+        }
+        guard (1...2).contains(arguments.count), let data = FileManager.default.contents(atPath: arguments[0]) else {
+            FileHandle.standardError.write(Data("usage: lectern-bench extract FILE [URL] | --time PAGES [--rounds N]\n".utf8))
+            return 2
+        }
+        do {
+            let article = try ArticleExtractor.extract(from: data, url: arguments.count == 2 ? URL(string: arguments[1]) : nil)
+            print(article.json)
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("lectern-bench: \(error)\n".utf8))
+            return 1
+        }
+    }
+
+    private static func time(_ folder: String, rounds: Int) -> Int32 {
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            .compactMap { FileManager.default.contents(atPath: "\(folder)/\($0)/source.html") }
+        guard !pages.isEmpty else { return 2 }
+        let url = URL(string: "http://fakehost/test/page.html")
+        _ = try? ArticleExtractor.extract(from: pages[0], url: url)   // warm-up
+        // One round is how the peers are timed (a warm-up page, then each page once); with
+        // more, each page's time is its best round (the rounds interleave the pages).
+        var times = [Double](repeating: .infinity, count: pages.count)
+        for _ in 0..<rounds {
+            for (index, page) in pages.enumerated() {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result = try? ArticleExtractor.extract(from: page, url: url)
+                times[index] = min(times[index], Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+                withExtendedLifetime(result) {}
+            }
+        }
+        times.sort()
+        print(String(format: "{\"bench\":\"extract\",\"pages\":%d,\"median_ms\":%.2f,\"p90_ms\":%.2f,\"total_ms\":%.0f}",
+                     pages.count, times[times.count / 2], times[times.count * 9 / 10], times.reduce(0, +)))
+        return 0
+    }
+}

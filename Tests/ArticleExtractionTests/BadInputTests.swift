@@ -1,0 +1,66 @@
+import ArticleExtraction
+import Foundation
+import Testing
+
+/// Pages that are not pages, or not articles, or built to hurt: each gets a clear answer.
+@Suite("Extraction of bad input")
+struct BadInputTests {
+    @Test(arguments: [
+        (Data("%PDF-1.7\n%âãÏÓ\n1 0 obj".utf8), "a PDF file"),
+        (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]), "a PNG image"),
+        (Data("{\"articles\": [1, 2, 3]}".utf8), "JSON"),
+    ])
+    func aDocumentThatIsNotAPageIsNamed(bytes: Data, kind: String) {
+        #expect(throws: ExtractionError.notHTML(kind: kind)) {
+            try ArticleExtractor.extract(from: bytes, url: nil)
+        }
+    }
+
+    @Test func anEmptyPageHasNoArticle() {
+        #expect(throws: ExtractionError.self) { try ArticleExtractor.extract(from: Data(), url: nil) }
+    }
+
+    @Test func aPageLargerThanTheLimitIsRefusedUnread() {
+        let page = Data(repeating: UInt8(ascii: "a"), count: (ArticleExtractor.maximumMegabytes + 1) << 20)
+        #expect(throws: ExtractionError.tooLarge(megabytes: ArticleExtractor.maximumMegabytes + 1,
+                                                 limit: ArticleExtractor.maximumMegabytes)) {
+            try ArticleExtractor.extract(from: page, url: nil)
+        }
+    }
+
+    @Test func aHugePageUnderTheLimitIsRead() throws {
+        var html = "<html><body><nav><a href='/'>Home</a></nav><article>"
+        let paragraph = "<p>Every paragraph of this very long page says the same, which is fine, since the point is its size, not its prose.</p>\n"
+        html += String(repeating: paragraph, count: 60_000)   // about 7 MB
+        html += "</article></body></html>"
+        let article = try ArticleExtractor.extract(from: Data(html.utf8), url: nil)
+        #expect(article.document.blocks.count == 60_000)
+    }
+
+    @Test func hundredThousandDeepNestingEndsWithoutCrashing() throws {
+        let depth = 100_000
+        let html = "<html><body>" + String(repeating: "<div>", count: depth)
+            + "<p>" + String(repeating: "Deep inside the nesting there is still a sentence or two. ", count: 20) + "</p>"
+            + String(repeating: "</div>", count: depth) + "</body></html>"
+        // libxml2 caps the depth it builds; the answer is an article or a plain "no article".
+        do {
+            let article = try ArticleExtractor.extract(from: Data(html.utf8), url: nil)
+            #expect(!article.text.isEmpty)
+        } catch {
+            #expect(error.description.hasPrefix("no article found"))
+        }
+    }
+
+    @Test func invalidBytesAreReadAroundNotRefused() throws {
+        var bytes = Array("<html><head><meta charset='utf-8'></head><body><article>".utf8)
+        for index in 0..<8 {
+            bytes += Array("<p>Paragraph \(index) of a page whose bytes are broken here: ".utf8)
+            bytes += [0xFF, 0xC3, 0x28, 0xE2, 0x82, 0x00]
+            bytes += Array(" and then go on as words a reader can read, for long enough to count.</p>".utf8)
+        }
+        bytes += Array("</article></body></html>".utf8)
+        let article = try ArticleExtractor.extract(from: Data(bytes), url: nil)
+        #expect(article.text.contains("Paragraph 7 of a page whose bytes are broken here"))
+        #expect(article.text.contains("for long enough to count."))
+    }
+}

@@ -1,0 +1,84 @@
+import ArticleExtraction
+import ArticleModel
+import Foundation
+import Testing
+
+/// One page per quirk of real article pages, each checked for what a reader would see.
+@Suite("Extraction quirks")
+struct QuirkTests {
+    @Test func lazyImagesShowTheirRealAddressesResolvedAgainstThePage() throws {
+        let article = try Fixture.extract("lazy-images.html")
+        let urls = article.document.images.map(\.url)
+        #expect(urls.contains("https://news.example/2026/11/photos/quay-1200.jpg"), "\(urls)")
+        #expect(urls.contains { $0.hasPrefix("https://news.example/2026/11/photos/pier-") }, "\(urls)")
+        #expect(!urls.contains { $0.hasPrefix("data:") }, "placeholders stayed: \(urls)")
+        #expect(article.leadImage == "https://news.example/images/lead.jpg")
+        #expect(article.title == "Harbour lights at dusk")
+        #expect(!article.text.contains("Archive"), "the site's navigation came along")
+    }
+
+    @Test func aScriptDrawnPageIsReadFromItsJSONLDBody() throws {
+        let article = try Fixture.extract("json-ld-body.html")
+        #expect(article.text.hasPrefix("Three operators will run sleeper services"))
+        #expect(article.text.contains("\n\nThe new carriages have compartments"))
+        #expect(article.document.blocks.count == 4)
+        #expect(article.byline == "Mara Lindqvist")
+        #expect(article.published == "2026-10-02T06:00:00Z")
+        #expect(article.siteName == "The Rail Desk")
+    }
+
+    @Test func commentsShareBarsNewslettersAndCookieNoticesStayOut() throws {
+        let article = try Fixture.extract("comments.html")
+        #expect(article.text.contains("For three weeks every loaf came out flat."))
+        #expect(article.text.contains("touched the lid of the pot."))
+        for boilerplate in ["Priya", "proofing box", "newsletter", "cookies", "Share", "Related posts", "Baking with rye"] {
+            #expect(!article.text.contains(boilerplate), "\(boilerplate) reached the article")
+        }
+    }
+
+    @Test func codeKeepsItsLinesIndentationAndLanguage() throws {
+        let article = try Fixture.extract("code-post.html")
+        let code = article.document.codeBlocks
+        #expect(code.count == 2)
+        #expect(code.first?.language == "swift")
+        #expect(code.first?.text.contains("\n    while let newline = buffer.firstIndex(of: 0x0A) {\n") == true)
+        #expect(code.first?.text.contains("buffer[..<newline]") == true)
+        #expect(article.byline == "Lin Okafor")
+        #expect(article.text.contains("keeps memory flat"))
+        #expect(!article.text.contains("linux"), "the sidebar's tags came along")
+    }
+
+    @Test func aRightToLeftPageSaysSo() throws {
+        let article = try Fixture.extract("rtl.html")
+        #expect(article.direction == "rtl")
+        #expect(article.language == "ar")
+        #expect(article.siteName == "صحيفة الحي")
+        #expect(article.text.contains("قررت مكتبة المدينة"))
+        #expect(!article.text.contains("الرئيسية"), "the menu came along")
+    }
+
+    @Test func aPageWithoutAnArticleSaysWhy() throws {
+        #expect(throws: ExtractionError.noArticle(reason: "the page holds only 9 characters of text, too few for an article")) {
+            try Fixture.extract("no-article.html")
+        }
+    }
+
+    @Test func scriptsStylesFormsFramesAndHandlersNeverReachTheReader() throws {
+        let article = try Fixture.extract("hostile.html")
+        let html = article.document.html.lowercased()
+        for forbidden in ["<script", "<style", "<form", "<input", "<iframe", "<object", "<embed", "onclick", "onmouseover",
+                          "onload", "javascript:", "style=", "injected", "alert"] {
+            #expect(!html.contains(forbidden), "\(forbidden) reached the reader: \(html)")
+        }
+        #expect(html.contains("href=\"https://news.example/safe\""))
+        #expect(article.text.contains("The second paragraph links somewhere unsafe and somewhere safe"))
+    }
+}
+
+extension QuirkTests {
+    @Test func aListOfHeadlinesIsAnIndexNotAnArticle() throws {
+        #expect(throws: ExtractionError.noArticle(reason: "the page's text is mostly links: a menu or an index, not an article")) {
+            try Fixture.extract("index-page.html")
+        }
+    }
+}
