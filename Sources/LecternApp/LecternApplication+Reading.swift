@@ -14,6 +14,7 @@ extension LecternApplication {
             ("next-unread", { $0.nextUnread() }), ("toggle-read", { $0.toggleRead() }),
             ("toggle-star", { $0.toggleStar() }), ("open-in-browser", { $0.openInBrowser() }),
             ("search", { $0.focusSearch() }), ("mark-all-read", { $0.markAllRead() }),
+            ("load-full-article", { $0.loadFullArticle() }),
         ]
         for (name, command) in session {
             Actions.add(name, to: map) { [unowned self] in

@@ -4,8 +4,8 @@ import GtkBridge
 import Library
 
 /// Managing subscriptions from the sidebar, without drag and drop: a menu on each feed
-/// and folder (rename, move to a folder, unsubscribe with confirmation, delete folder)
-/// and New Folder… in the main menu. Targets travel as strings: "feed:12", "folder:3",
+/// and folder (rename, move to a folder, always show the full article, unsubscribe with
+/// confirmation, delete folder) and New Folder… in the main menu. Targets travel as strings: "feed:12", "folder:3",
 /// and for moves "12:3" (feed 12 into folder 3) or "12:none".
 extension LecternApplication {
     func installSubscriptionActions() {
@@ -15,6 +15,19 @@ extension LecternApplication {
         Actions.add("move-feed", to: map, string: { [unowned self] target in moveFeed(target) })
         Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
         Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
+        // The target is a feed id; the state is the id of the feed whose menu shows (when
+        // its switch is on), so the menu item shows the switch as set.
+        alwaysFullArticleAction = Actions.addStateful("always-full-article", to: map, string: { [unowned self] target in
+            toggleAlwaysFullArticle(target)
+        })
+    }
+
+    private func toggleAlwaysFullArticle(_ target: String) {
+        guard let id = Int64(target), let access = storeAccess,
+              let feed = access.read("find the feed", fallback: nil, { try $0.feed(id: id) }) else { return }
+        guard access.write("change the feed's full-article setting", { try $0.setAlwaysFullArticle(!feed.alwaysFullArticle, feedID: id) })
+        else { return }
+        if let alwaysFullArticleAction { Actions.setState(alwaysFullArticleAction, feed.alwaysFullArticle ? "" : target) }
     }
 
     /// The context menu for a sidebar row.
@@ -30,6 +43,9 @@ extension LecternApplication {
                 move.append(folder.title, action: "app.move-feed", target: "\(feed.id):\(folder.id)")
             }
             menu.appendSubmenu("Move to Folder", move)
+            let current = access.read("read the feed's settings", fallback: nil, { try $0.feed(id: feed.id) }) ?? feed
+            if let alwaysFullArticleAction { Actions.setState(alwaysFullArticleAction, current.alwaysFullArticle ? "\(feed.id)" : "") }
+            menu.append("Always Show Full Article", action: "app.always-full-article", target: "\(feed.id)")
             menu.append("Unsubscribe…", action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
             menu.append("Rename…", action: "app.rename", target: "folder:\(folder.id)")

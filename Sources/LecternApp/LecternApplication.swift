@@ -22,6 +22,8 @@ public final class LecternApplication {
     var preferencesWindow: PreferencesWindow?
     /// `app.undo` (Ctrl+Z), enabled while the undo bar offers something.
     var undoAction: OpaquePointer?
+    /// `app.always-full-article`, whose state shows the context menu's feed switch.
+    var alwaysFullArticleAction: OpaquePointer?
     /// When the window refreshes by itself.
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library: opened on first use, upgraded off the main thread (LecternApplication+Library).
@@ -160,6 +162,8 @@ public final class LecternApplication {
     private func libraryReady(_ access: StoreAccess?, in window: MainWindow) {
         guard let access else { return window.showWelcomeIfEmpty() }
         let session = ReadingSession(access: access, settings: settings)
+        session.fullArticles = libraryService?.fullArticles
+        session.onNotice = { [unowned self] in notify($0) }
         session.sidebar.onContextMenu = { [unowned self] item, row in showContextMenu(for: item, at: row) }
         window.attach(session)
         if WindowBenchmark.isRequested {

@@ -7,6 +7,9 @@ Prints its port on the first stdout line and exits when stdin closes.
   /xxe.xml      a feed declaring external entities on this site (/secret, /evil.dtd): a
                 reader must never fetch them
   /slow/N.xml   feed N, ten articles, sent after 1.5 s (a refresh that takes a while)
+  /summaries.xml a summary-only feed: "The last funicular" (newest) links to /articles/funicular,
+                "A page that is gone" to /articles/missing (404)
+  /articles/funicular the whole article: four paragraphs and a 1200x600 photo (/photo.png, #3070c0)
   /_hits?path=P how many requests P has had
 """
 import struct
@@ -18,6 +21,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 HITS = {}
+ARTICLE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>The last funicular | Harbour Notes</title></head><body>
+<nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>
+<article><h1>The last funicular</h1>
+<p>Every morning at seven the old funicular creaks up the hill, carrying bakers, students and the odd tourist
+past walls painted in every colour the port could find. Its cabin was built in 1911 and still runs on the same rails.</p>
+<figure><img src="/photo.png" width="1200" height="600" alt="The cabin halfway up the hill">
+<figcaption>The cabin halfway up the hill.</figcaption></figure>
+<p>The engineers who keep it running say the secret is patience: cables are greased by hand, and the brakes
+are checked twice a day by someone who has done the job for thirty years and intends to do it for ten more.</p>
+<p>When the city proposed replacing it with an escalator, the neighbours collected four thousand signatures in a week.
+The funicular stayed, and so did the queue of people who would rather wait than walk.</p></article>
+<footer><a href="/privacy">Privacy</a></footer></body></html>"""
 LOCK = threading.Lock()
 
 
@@ -56,6 +72,20 @@ class Handler(BaseHTTPRequestHandler):
                     f"<item><title>Hello</title><guid>hello</guid><link>http://127.0.0.1:{port}/hello</link></item>"
                     f"</channel></rss>").encode()
             return self.send(200, body, "application/rss+xml")
+        if self.path == "/summaries.xml":
+            site = f"http://127.0.0.1:{port}"
+            body = (f"<rss version=\"2.0\"><channel><title>Harbour Notes</title><link>{site}/</link>"
+                    f"<item><title>The last funicular</title><guid>funicular</guid><link>{site}/articles/funicular</link>"
+                    f"<description>A short summary of the funicular.</description>"
+                    f"<pubDate>Tue, 02 Jan 2024 10:00:00 GMT</pubDate></item>"
+                    f"<item><title>A page that is gone</title><guid>missing</guid><link>{site}/articles/missing</link>"
+                    f"<description>Its page answers 404.</description>"
+                    f"<pubDate>Mon, 01 Jan 2024 10:00:00 GMT</pubDate></item></channel></rss>").encode()
+            return self.send(200, body, "application/rss+xml")
+        if self.path == "/articles/funicular":
+            return self.send(200, ARTICLE, "text/html; charset=utf-8")
+        if self.path == "/photo.png":
+            return self.send(200, png(1200, 600, (0x30, 0x70, 0xC0)), "image/png")
         if self.path == "/favicon.ico":
             return self.send(200, png(16, 16, (0xC0, 0x30, 0x60)), "image/png")
         self.send(404, b"not here", "text/plain")

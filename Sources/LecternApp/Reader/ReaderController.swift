@@ -5,17 +5,20 @@ import GtkBridge
 import Library
 
 /// The reader pane: the selected article set in the theme's reading font at a ~70
-/// character measure, its header (title, feed, author, date, Open in Browser, star) and
-/// its attachments; or a calm placeholder when nothing is selected.
+/// character measure, its header (title, feed, author, date, Open in Browser, Load Full
+/// Article, star) and its attachments; or a calm placeholder when nothing is selected.
 @MainActor
 final class ReaderController {
     let widget: WidgetPointer
     var onToggleStar: (@MainActor () -> Void)?
     var onOpenInBrowser: (@MainActor () -> Void)?
+    var onLoadFullArticle: (@MainActor () -> Void)?
     private let pages = PageStack()
     private let scroller: WidgetPointer
     private let column = ReadingColumn(classes: ["reader-column"])
     private var starButton: WidgetPointer?
+    private var fullArticleButton: WidgetPointer?
+    private var fullArticleSpinner: WidgetPointer?
     /// Each block of the article shown, with the box holding it (for `prepareForRestyle`).
     private var shownBlocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
     /// Blocks below the fold, spared a theme switch's relayout.
@@ -79,6 +82,15 @@ final class ReaderController {
         hollowBlocks.refill(after: widget)
     }
 
+    /// While the full article loads the feed's version stays, the button rests and a
+    /// spinner turns beside it.
+    func setLoadingFullArticle(_ loading: Bool) {
+        guard let fullArticleButton, let fullArticleSpinner else { return }
+        gtk_widget_set_sensitive(fullArticleButton, loading || article?.link == nil ? 0 : 1)
+        gtk_widget_set_visible(fullArticleSpinner, loading ? 1 : 0)
+        if loading { gtk_spinner_start(OpaquePointer(fullArticleSpinner)) } else { gtk_spinner_stop(OpaquePointer(fullArticleSpinner)) }
+    }
+
     /// Shows the star state after it changed.
     func setStarred(_ starred: Bool) {
         guard let starButton else { return }
@@ -90,18 +102,31 @@ final class ReaderController {
     private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer) -> WidgetPointer {
         let title = renderer.text(InlineMarkup.escape(article.title ?? "Untitled"), classes: ["article-title"])
         var meta = [feedTitle]
-        if let author = article.authors.compactMap({ $0.name ?? $0.email }).first { meta.append(author) }
+        if let author = article.authors.compactMap({ $0.name ?? $0.email }).first ?? article.fullArticle?.byline {
+            meta.append(author)
+        }
         meta.append((article.published ?? article.updated ?? article.sortDate).formatted(date: .long, time: .shortened))
+        if article.fullArticle != nil { meta.append("Full article from the web page") }
         let metaLabel = Widgets.label(meta.joined(separator: " · "), classes: ["article-meta"], wrap: true)
         let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
         gtk_widget_set_tooltip_text(open, "Open in Browser (o)")
         gtk_widget_set_sensitive(open, article.link == nil ? 0 : 1)
         connect(open, .clicked) { [weak self] in self?.onOpenInBrowser?() }
+        let full = Widgets.textButton(article.fullArticle == nil ? "Load Full Article" : "Reload Full Article", classes: ["ghost"])
+        gtk_widget_set_tooltip_text(full, article.fullArticle == nil ? "Load the whole article from its web page (f)"
+                                        : "Load the article from its web page again (f)")
+        gtk_widget_set_sensitive(full, article.link == nil ? 0 : 1)
+        connect(full, .clicked) { [weak self] in self?.onLoadFullArticle?() }
+        fullArticleButton = full
+        let spinner = created(gtk_spinner_new())
+        Accessibility.setLabel(spinner, "Loading the full article")
+        gtk_widget_set_visible(spinner, 0)
+        fullArticleSpinner = spinner
         let star = Widgets.iconButton("non-starred-symbolic", tooltip: "Star (s)", classes: ["flat", "star-button"])
         connect(star, .clicked) { [weak self] in self?.onToggleStar?() }
         starButton = star
         setStarred(article.starred)
-        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"], [open, star])
+        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"], [open, full, spinner, star])
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["article-header"], [title, metaLabel, actions])
     }
 

@@ -16,6 +16,14 @@ final class ReadingSession {
     private let images = ImageLoader()
     /// Shows an undoable message (mark all as read).
     var onUndoable: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
+    /// Shows a message in the window's banner (a full article that could not be loaded).
+    var onNotice: (@MainActor (String) -> Void)?
+    /// Loads full articles from their web pages; nil leaves the command without effect.
+    var fullArticles: FullArticleLoader?
+    /// Articles whose full article is being loaded.
+    private var loadingFullArticles: Set<Int64> = []
+    /// The feed title the reader shows, for showing its article again.
+    private var shownFeedTitle = ""
 
     init(access: StoreAccess, settings: Settings) {
         self.access = access
@@ -28,6 +36,7 @@ final class ReadingSession {
         list.onActivate = { [weak self] in self?.openInBrowser() }
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
+        reader.onLoadFullArticle = { [weak self] in self?.loadFullArticle() }
         list.show(.all, title: "All Articles")
     }
 
@@ -51,8 +60,18 @@ final class ReadingSession {
             reader.showEmpty()
             return
         }
-        reader.show(article, feedTitle: row.feedTitle, images: settings.showImages ? images : nil)
+        showInReader(article, feedTitle: row.feedTitle)
         if settings.markReadOnOpen && !row.read { setRead(true) }
+        if article.fullArticle == nil,
+           access.read("read the feed's settings", fallback: nil, { try $0.feed(id: article.feedID) })?.alwaysFullArticle == true {
+            loadFullArticle()
+        }
+    }
+
+    private func showInReader(_ article: Article, feedTitle: String) {
+        shownFeedTitle = feedTitle
+        reader.show(article, feedTitle: feedTitle, images: settings.showImages ? images : nil)
+        reader.setLoadingFullArticle(loadingFullArticles.contains(article.id))
     }
 
     // MARK: Commands
@@ -79,6 +98,36 @@ final class ReadingSession {
         let selected = list.selectedRow.flatMap { row in access.read("open the article", fallback: nil) { try $0.article(id: row.id) } }
         guard let link = reader.article?.link ?? selected?.link else { return }
         gtk_show_uri(nil, link, guint32(GDK_CURRENT_TIME))
+    }
+
+    /// Loads the shown article's full text from its web page. The feed's version stays on
+    /// screen (a spinner turns) until it arrives; then the reader shows it, if the article
+    /// is still the one shown. A failure is said in the banner and changes nothing.
+    func loadFullArticle() {
+        guard let article = reader.article, let loader = fullArticles, !loadingFullArticles.contains(article.id) else { return }
+        loadingFullArticles.insert(article.id)
+        reader.setLoadingFullArticle(true)
+        Task { @MainActor [weak self] in
+            let failure: FullArticleFailure?
+            do throws(FullArticleFailure) {
+                try await loader.load(articleID: article.id)
+                failure = nil
+            } catch {
+                failure = error
+            }
+            self?.fullArticleDone(article.id, failure: failure)
+        }
+    }
+
+    private func fullArticleDone(_ id: Int64, failure: FullArticleFailure?) {
+        loadingFullArticles.remove(id)
+        let shown = reader.article?.id == id
+        if let failure {
+            if shown { reader.setLoadingFullArticle(false) }
+            onNotice?("Could not load the full article. \(failure)")
+        } else if shown, let article = access.read("show the full article", fallback: nil, { try $0.article(id: id) }) {
+            showInReader(article, feedTitle: shownFeedTitle)
+        }
     }
 
     /// Marks everything in the current view read, with an Undo.

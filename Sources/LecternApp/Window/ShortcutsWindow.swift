@@ -6,7 +6,8 @@ import GtkBridge
 enum ShortcutsWindow {
     static let groups: [(String, [(String, String)])] = [
         ("Reading", [("j", "Next article"), ("k", "Previous article"), ("n", "Next unread article"),
-                     ("m", "Mark read or unread"), ("s", "Star or unstar"), ("o Return", "Open in browser")]),
+                     ("m", "Mark read or unread"), ("s", "Star or unstar"), ("o Return", "Open in browser"),
+                     ("f", "Load the full article")]),
         ("Library", [("r", "Refresh all feeds"), ("slash <Control>f", "Search articles"),
                      ("<Shift><Control>a", "Mark all as read"), ("<Control>z", "Undo marking all as read")]),
         ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),

@@ -24,4 +24,7 @@ public struct Article: Sendable, Equatable, Identifiable {
     public var arrived: Date
     public var read: Bool
     public var starred: Bool
+    /// The article extracted from its web page, when it was loaded; the reader shows it
+    /// in place of the feed's body (which is kept as the feed sent it).
+    public var fullArticle: FullArticle? = nil
 }

@@ -14,6 +14,9 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var addedAt: Date
     /// What the last fetches did; for the UI's feed details.
     public var fetchState: FetchState
+    /// Opening one of its articles loads the full article from the web page (once; it is
+    /// stored, and loaded again only when asked).
+    public var alwaysFullArticle: Bool
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -22,7 +25,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     }
 
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
-                folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState()) {
+                folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
+                alwaysFullArticle: Bool = false) {
         self.id = id
         self.url = url
         self.title = title
@@ -31,6 +35,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.folderID = folderID
         self.addedAt = addedAt
         self.fetchState = fetchState
+        self.alwaysFullArticle = alwaysFullArticle
     }
 }
 

@@ -29,13 +29,18 @@ final class HTTPFetcher: Sendable {
 
     deinit { session.invalidateAndCancel() }
 
+    /// What a feed fetch accepts.
+    static let feedTypes = "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5"
+    /// What a web page fetch (a full article) accepts.
+    static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
+
     /// GETs `url` with optional validators for a conditional request.
-    func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil) async throws(FetchFailure) -> HTTPResult {
+    func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil,
+               accept: String = feedTypes) async throws(FetchFailure) -> HTTPResult {
         if url.isFileURL { return try readFile(url) }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.requestTimeout)
         request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue("application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5",
-                         forHTTPHeaderField: "Accept")
+        request.setValue(accept, forHTTPHeaderField: "Accept")
         if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
         if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
         if Task.isCancelled { throw .cancelled }

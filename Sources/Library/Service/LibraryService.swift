@@ -7,6 +7,8 @@ import Foundation
 public final class LibraryService: Sendable {
     public let store: LibraryStore
     public let policy: RefreshPolicy
+    /// Full articles from their web pages; one loader, so its per-host limit holds for all.
+    public let fullArticles: FullArticleLoader
 
     /// What a request did: `failures` name each thing that went wrong, in plain words.
     public struct Report: Sendable {
@@ -17,6 +19,7 @@ public final class LibraryService: Sendable {
     public init(store: LibraryStore, appVersion: String) {
         self.store = store
         policy = RefreshPolicy(appVersion: appVersion)
+        fullArticles = FullArticleLoader(store: store, policy: policy)
     }
 
     /// Opens (or creates) the library file, making its folder first.

@@ -92,8 +92,10 @@ extension LibraryStore {
         try read { database throws(StorageError) in
             try database.first("""
                 SELECT a.id, a.feed_id, a.guid, a.link, a.title, a.published, a.updated, a.sort_date, b.authors,
-                       b.summary, b.content, b.categories, b.enclosures, b.thumbnail_url, a.arrived, a.read, a.starred
-                FROM articles a LEFT JOIN article_bodies b ON b.id = a.id WHERE a.id = ?
+                       b.summary, b.content, b.categories, b.enclosures, b.thumbnail_url, a.arrived, a.read, a.starred,
+                       f.html, f.text, f.byline, f.fetched_at
+                FROM articles a LEFT JOIN article_bodies b ON b.id = a.id LEFT JOIN full_articles f ON f.id = a.id
+                WHERE a.id = ?
                 """, [.integer(id)]) { row in
                 Article(id: row.int64(0), feedID: row.int64(1), guid: row.text(2) ?? "", link: row.text(3),
                         title: row.text(4), published: row.date(5), updated: row.date(6),
@@ -101,7 +103,8 @@ extension LibraryStore {
                         authors: ArticleCoding.decodeAuthors(row.text(8)), summary: row.text(9), content: row.text(10),
                         categories: ArticleCoding.decodeCategories(row.text(11)),
                         enclosures: ArticleCoding.decodeEnclosures(row.text(12)), thumbnailURL: row.text(13),
-                        arrived: row.date(14) ?? Date(timeIntervalSince1970: 0), read: row.bool(15), starred: row.bool(16))
+                        arrived: row.date(14) ?? Date(timeIntervalSince1970: 0), read: row.bool(15), starred: row.bool(16),
+                        fullArticle: Self.fullArticle(from: row, at: 17))
             }
         }
     }

@@ -4,7 +4,7 @@ import Foundation
 extension LibraryStore {
     static let feedColumns = """
         id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
-        last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone
+        last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone, always_full_article
         """
 
     static func feed(from row: SQLiteStatement) -> Feed {
@@ -14,7 +14,8 @@ extension LibraryStore {
             notModifiedCount: row.int(13), failureCount: row.int(14), nextAttempt: row.date(15), gone: row.bool(16))
         return Feed(id: row.int64(0), url: row.text(1) ?? "", title: row.text(2), siteURL: row.text(3),
                     iconURL: row.text(4), folderID: row.optionalInt64(5),
-                    addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state)
+                    addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state,
+                    alwaysFullArticle: row.bool(17))
     }
 
     /// Every feed, by title.

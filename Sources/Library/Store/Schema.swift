@@ -8,7 +8,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2]
+    static let migrations: [String] = [version1, version2, version3]
 
     /// Brings the library at `path` (open as `database`) up to `version`, one transaction
     /// per step. A step that fails is rolled back and reported as `upgradeFailed`, except
@@ -146,6 +146,21 @@ enum Schema {
     DROP TABLE articles;
     ALTER TABLE articles_v2 RENAME TO articles;
     \(articleIndexes)
+    """
+
+    /// Version 3. Full articles: the article extracted from its web page, kept beside the
+    /// feed's own body (which stays as the feed sent it), and the per-feed switch that
+    /// loads it whenever an article is opened. Deleting an article takes its full article
+    /// with it. `text` is the plain text the search index holds for it.
+    static let version3 = """
+    ALTER TABLE feeds ADD COLUMN always_full_article INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE full_articles (
+        id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE,
+        html TEXT NOT NULL,
+        text TEXT NOT NULL,
+        byline TEXT,
+        fetched_at INTEGER NOT NULL
+    );
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

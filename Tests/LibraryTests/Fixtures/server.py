@@ -15,6 +15,9 @@ Routes (all bodies are hand-made fixtures):
   /loop/a <-> /loop/b 302 loop | /page.html two alternates | /single.html one alternate
   /plain.html no alternates (discovery falls back to common paths) | /text.txt not a feed
   /ua.xml a feed titled with the request's User-Agent
+  /summaries.xml a summary-only feed whose items link to /articles/<guid>:
+    /articles/funicular a whole article page (its last line names the request's User-Agent)
+    /articles/menu a page of links | /articles/paper a PDF | /articles/missing 404
   /bench/N.xml synthetic feed N (20 items) with validators | /_hits?path=P request count
 Hostile:
   /redirect-forever/N -> 302 to /redirect-forever/N+1, never ending, never repeating
@@ -67,6 +70,21 @@ PAGE = b"""<!DOCTYPE html><html><head><title>Blog</title>
 </head><body><a href="/feed.xml">feed</a></body></html>"""
 
 SINGLE = b"""<html><head><link rel="alternate" type="application/atom+xml" href="/atom.xml"></head></html>"""
+ARTICLE = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>The last funicular of Valparaiso | Harbour Notes</title></head>
+<body><nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>
+<article><h1>The last funicular of Valparaiso</h1><p class="byline">By Ana Quiroga</p>
+<p>Every morning at seven the old funicular creaks up the hill, carrying bakers, students and the odd tourist
+past walls painted in every colour the port could find. Its cabin was built in 1911 and still runs on the same rails.</p>
+<p>The engineers who keep it running say the secret is patience: cables are greased by hand, and the brakes
+are checked twice a day by someone who has done the job for thirty years and intends to do it for ten more.</p>
+<p>When the city proposed replacing it with an escalator, the neighbours collected four thousand signatures in a week.
+The funicular stayed, and so did the queue of people who would rather wait than walk.</p>
+<p>This copy of the page was asked for by {agent}.</p></article>
+<footer><a href="/privacy">Privacy</a></footer></body></html>"""
+MENU = ("<html><head><title>Sections</title></head><body><ul>"
+        + "".join(f'<li><a href="/section/{n}">Section number {n} of the site</a></li>' for n in range(40))
+        + "</ul></body></html>").encode()
 PLAIN = b"""<html><head><title>No links here</title></head><body>Hello</body></html>"""
 REDIRECTS = {"/moved": (301, "/moved-target.xml"), "/moved308": (308, "/moved-target.xml"),
              "/temp": (302, "/temp-target.xml"), "/temp307": (307, "/temp-target.xml"),
@@ -127,6 +145,19 @@ class Handler(BaseHTTPRequestHandler):
         if path == "/gzip.xml":
             body = gzip.compress(rss("Gzipped Feed", [("g1", "Compressed post")]))
             return self.send(200, body, {"Content-Type": "application/rss+xml", "Content-Encoding": "gzip"})
+        if path == "/summaries.xml":
+            items = [("funicular", "The last funicular"), ("menu", "Sections"), ("paper", "A paper"), ("missing", "Gone")]
+            body = rss("Summaries", items, link=f"http://127.0.0.1:{self.server.server_address[1]}/articles/")
+            return self.send(200, body, {"Content-Type": "application/rss+xml"})
+        if path == "/articles/funicular":
+            body = ARTICLE.format(agent=self.headers.get("User-Agent", "")).encode()
+            return self.send(200, body, {"Content-Type": "text/html; charset=utf-8"})
+        if path == "/articles/menu":
+            return self.send(200, MENU, {"Content-Type": "text/html"})
+        if path == "/articles/paper":
+            return self.send(200, b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj <<>> endobj\n", {"Content-Type": "application/pdf"})
+        if path == "/articles/missing":
+            return self.send(404, b"<html><body>Not here</body></html>", {"Content-Type": "text/html"})
         if path in ("/slow.xml", "/stalled.xml"):
             time.sleep(3 if path == "/slow.xml" else 600)
             return self.send(200, FEEDS["/feed.xml"], {"Content-Type": "application/rss+xml"})

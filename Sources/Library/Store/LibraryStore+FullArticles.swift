@@ -1,0 +1,41 @@
+import Foundation
+
+/// Full articles (extracted from the web page) and the per-feed switch that asks for them.
+extension LibraryStore {
+    /// Stores `full` as the full article of `articleID`, replacing an earlier one, and lets
+    /// search find its text. The feed's own body is left as the feed sent it.
+    public func saveFullArticle(_ full: FullArticle, for articleID: Int64) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            guard try database.scalar("SELECT count(*) FROM articles WHERE id = ?", [.integer(articleID)]) > 0 else {
+                throw .notFound(what: "The article")
+            }
+            try database.run("""
+                INSERT OR REPLACE INTO full_articles (id, html, text, byline, fetched_at) VALUES (?, ?, ?, ?, ?)
+                """, [.integer(articleID), .text(full.html), .text(full.text), SQLValue(full.byline), SQLValue(full.fetched)])
+            try SearchIndex.useFullText(full.text, id: articleID, in: database)
+        }
+    }
+
+    /// The stored full article of `articleID`; nil when none was loaded.
+    public func fullArticle(id articleID: Int64) throws(StorageError) -> FullArticle? {
+        try read { database throws(StorageError) in
+            let found: FullArticle?? = try database.first("SELECT html, text, byline, fetched_at FROM full_articles WHERE id = ?",
+                                                          [.integer(articleID)]) { Self.fullArticle(from: $0) }
+            return found ?? nil
+        }
+    }
+
+    static func fullArticle(from row: SQLiteStatement, at column: Int32 = 0) -> FullArticle? {
+        guard let html = row.text(column) else { return nil }
+        return FullArticle(html: html, text: row.text(column + 1) ?? "", byline: row.text(column + 2),
+                           fetched: row.date(column + 3) ?? Date(timeIntervalSince1970: 0))
+    }
+
+    /// Turns the feed's "Always show full article" switch on or off.
+    public func setAlwaysFullArticle(_ always: Bool, feedID: Int64) throws(StorageError) {
+        let changed = try write { database throws(StorageError) in
+            try database.run("UPDATE feeds SET always_full_article = ? WHERE id = ?", [.integer(always ? 1 : 0), .integer(feedID)])
+        }
+        if changed == 0 { throw .notFound(what: "The feed") }
+    }
+}
