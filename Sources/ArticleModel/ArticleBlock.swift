@@ -17,6 +17,28 @@ public enum ArticleBlock: Sendable, Equatable {
     case rule
     /// A simple table: rows of cells of inline content.
     case table([[ArticleTableCell]])
+    /// A video, audio or framed page (`<video>`, `<audio>`, `<iframe>`): the reader shows a
+    /// card that opens it in the browser, never the player itself.
+    case embed(ArticleEmbed)
+}
+
+/// Something the article embeds rather than says: a player or a framed page.
+public struct ArticleEmbed: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case video, audio, frame
+    }
+
+    public var kind: Kind
+    /// The absolute `http(s)` address of the player or page.
+    public var url: String
+    /// Its `title`, when the article gives one.
+    public var title: String?
+
+    public init(kind: Kind, url: String, title: String? = nil) {
+        self.kind = kind
+        self.url = url
+        self.title = title
+    }
 }
 
 /// An image of a sanitized article.

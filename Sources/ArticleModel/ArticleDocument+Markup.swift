@@ -45,6 +45,13 @@ extension ArticleDocument {
             }
         case .rule:
             out += "<hr>\n"
+        case .embed(let embed):
+            // A link, not the player: the HTML stays free of active content, and reading it
+            // back gives the same card (`data-embed` is the sanitizer's own mark).
+            let title = embed.title ?? embed.url
+            out += "<p><a data-embed=\"\(embed.kind.rawValue)\" href=\"\(escape(embed.url, quote: true))\""
+            out += (embed.title.map { " title=\"\(escape($0, quote: true))\"" } ?? "") + ">"
+            out += escape(title, quote: false) + "</a></p>\n"
         case .table(let rows):
             out += "<table>\n"
             for row in rows {

@@ -29,6 +29,8 @@ extension ArticleDocument {
             if let caption = image.caption { lines.append(text(of: caption)) }
         case .rule:
             break
+        case .embed(let embed):
+            if altText, let title = embed.title { lines.append(title) }
         case .table(let rows):
             for row in rows { lines.append(row.map { text(of: $0.content) }.joined(separator: "\t")) }
         }

@@ -55,6 +55,7 @@ enum FuzzInvariant {
             if let link = image.link { checkLink(link) }
             image.caption?.forEach(check)
         case .table(let rows): rows.joined().forEach { $0.content.forEach(check) }
+        case .embed(let embed): checkLink(embed.url)
         case .code, .rule: break
         }
     }

@@ -52,14 +52,36 @@ import Testing
         #expect(parse("<pre>\n  a\n\tb  <b>c</b><br>d</pre>").blocks == [.code(text: "  a\n\tb  c\nd", language: nil)])
     }
 
-    @Test func scriptsStylesAndEmbeddedContentAreDropped() {
+    @Test func scriptsStylesPluginsAndFormsAreDroppedAndFramesBecomeCards() {
         let html = """
         <script>alert(1)</script><style>p{}</style><p onclick="x()" style="color:red">Safe</p>
-        <iframe src="https://evil.example/"></iframe><object data="x.swf"><p>fallback</p></object>
+        <iframe src="https://other.example/"><p>inside</p></iframe><object data="x.swf"><p>fallback</p></object>
         <form action="/steal"><input name="a"><button>Go</button></form><noscript>no</noscript>
-        <svg><script>alert(2)</script></svg>
+        <svg><script>alert(2)</script></svg><iframe src="javascript:alert(3)"></iframe><iframe srcdoc="<script>"></iframe>
         """
-        #expect(parse(html).blocks == [.paragraph([.text("Safe")])])
+        #expect(parse(html).blocks == [.paragraph([.text("Safe")]),
+                                       .embed(ArticleEmbed(kind: .frame, url: "https://other.example/"))])
+        #expect(!parse(html).html.contains("<iframe"), "written back as a link, never a frame")
+    }
+
+    @Test func videoAudioAndFramesBecomeCardsWithTheirTitles() {
+        let html = """
+        <p>Watch this:</p><iframe src="//www.youtube.com/embed/abc" title="Launch day"></iframe>
+        <video controls poster="/p.jpg"><source src="/clip.webm" type="video/webm"><source src="/clip.mp4">
+        Your browser cannot play this.</video>
+        <audio src="https://cdn.example/episode.mp3" title="Episode 12"></audio><video></video>
+        <iframe src="https://w.soundcloud.com/player/?url=x"></iframe>
+        """
+        let expected: [ArticleBlock] = [
+            .paragraph([.text("Watch this:")]),
+            .embed(ArticleEmbed(kind: .video, url: "https://www.youtube.com/embed/abc", title: "Launch day")),
+            .embed(ArticleEmbed(kind: .video, url: "https://example.com/clip.webm")),
+            .embed(ArticleEmbed(kind: .audio, url: "https://cdn.example/episode.mp3", title: "Episode 12")),
+            .embed(ArticleEmbed(kind: .audio, url: "https://w.soundcloud.com/player/?url=x")),
+        ]
+        let document = parse(html)
+        #expect(document.blocks == expected, "players of known hosts are named; one without any address is left out, its fallback text too")
+        #expect(ArticleDocument.parse(html: document.html, baseURL: nil).blocks == expected, "stored and read back alike")
     }
 
     @Test func javascriptURLsAreDropped() {

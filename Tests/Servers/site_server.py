@@ -10,6 +10,9 @@ Prints its port on the first stdout line and exits when stdin closes.
   /summaries.xml a summary-only feed: "The last funicular" (newest) links to /articles/funicular,
                 "A page that is gone" to /articles/missing (404)
   /articles/funicular the whole article: four paragraphs and a 1200x600 photo (/photo.png, #3070c0)
+  /showcase.xml  one article as full articles come: a 120x60 picture (/small.png, #30c070), a 1200x600
+                photo in a figure, a table, a YouTube frame, a quote, code and a list (the reader's
+                screenshot test)
   /_hits?path=P how many requests P has had
 """
 import struct
@@ -21,6 +24,14 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlsplit
 
 HITS = {}
+SHOWCASE = """<p><img src="{site}/small.png" width="120" height="60" alt="A small green picture"></p>
+<figure><img src="{site}/photo.png" width="1200" height="600" alt="A blue photograph">
+<figcaption>The photograph, at half the column's width in height.</figcaption></figure>
+<table><tr><th>Line</th><th>Opened</th></tr><tr><td>Funicular</td><td>1911</td></tr><tr><td>Tram</td><td>1924</td></tr></table>
+<iframe src="https://www.youtube.com/embed/xyz" title="The funicular at dawn"></iframe>
+<blockquote><p>Patience is the whole secret.</p></blockquote>
+<pre><code>let cabin = Cabin(year: 1911)</code></pre>
+<ul><li>Bakers</li><li>Students</li></ul>"""
 ARTICLE = b"""<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>The last funicular | Harbour Notes</title></head><body>
 <nav><a href="/">Home</a> <a href="/news">News</a> <a href="/about">About</a></nav>
@@ -72,6 +83,11 @@ class Handler(BaseHTTPRequestHandler):
                     f"<item><title>Hello</title><guid>hello</guid><link>http://127.0.0.1:{port}/hello</link></item>"
                     f"</channel></rss>").encode()
             return self.send(200, body, "application/rss+xml")
+        if self.path == "/showcase.xml":
+            content = SHOWCASE.format(site=f"http://127.0.0.1:{port}").replace("&", "&amp;").replace("<", "&lt;")
+            body = (f"<rss version=\"2.0\"><channel><title>Showcase</title><item><title>A whole article</title>"
+                    f"<guid>showcase</guid><description>{content}</description></item></channel></rss>").encode()
+            return self.send(200, body, "application/rss+xml")
         if self.path == "/summaries.xml":
             site = f"http://127.0.0.1:{port}"
             body = (f"<rss version=\"2.0\"><channel><title>Harbour Notes</title><link>{site}/</link>"
@@ -84,6 +100,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, body, "application/rss+xml")
         if self.path == "/articles/funicular":
             return self.send(200, ARTICLE, "text/html; charset=utf-8")
+        if self.path == "/small.png":
+            return self.send(200, png(120, 60, (0x30, 0xC0, 0x70)), "image/png")
         if self.path == "/photo.png":
             return self.send(200, png(1200, 600, (0x30, 0x70, 0xC0)), "image/png")
         if self.path == "/favicon.ico":

@@ -41,4 +41,22 @@ public struct PNGImage {
         for y in 0..<height { for x in 0..<width where hex(x: x, y: y) == hexColour.lowercased() { matches += 1 } }
         return matches
     }
+
+    /// The smallest rectangle holding the rows and columns that have at least `perLine`
+    /// pixels of this `#rrggbb` colour (so a stray anti-aliased pixel elsewhere does not
+    /// count); nil when there is none.
+    public func bounds(of hexColour: String, perLine: Int = 1) -> (x: ClosedRange<Int>, y: ClosedRange<Int>)? {
+        let wanted = hexColour.lowercased()
+        var rows = [Int](repeating: 0, count: height), columns = [Int](repeating: 0, count: width)
+        for y in 0..<height {
+            for x in 0..<width where hex(x: x, y: y) == wanted {
+                rows[y] += 1
+                columns[x] += 1
+            }
+        }
+        guard let top = rows.firstIndex(where: { $0 >= perLine }), let bottom = rows.lastIndex(where: { $0 >= perLine }),
+              let left = columns.firstIndex(where: { $0 >= perLine }), let right = columns.lastIndex(where: { $0 >= perLine })
+        else { return nil }
+        return (left...right, top...bottom)
+    }
 }

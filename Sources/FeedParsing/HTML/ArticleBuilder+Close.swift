@@ -61,6 +61,8 @@ extension ArticleBuilder {
         case .tableCaption:
             trimTrailingSpace(&frame.inlines)
             if !frame.inlines.isEmpty { frames[containerIndex].blocks.append(.paragraph(frame.inlines)) }
+        case .embed(let embed):
+            if !embed.url.isEmpty { emitBlock(.embed(embed)) }
         }
     }
 

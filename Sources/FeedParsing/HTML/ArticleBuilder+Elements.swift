@@ -5,6 +5,10 @@ extension ArticleBuilder {
     /// Handles the start of `element`; returns whether its children should be visited.
     func enter(_ element: some BuilderElement, tag: ArticleTag) -> Bool {
         if tag == .drop { return false }
+        if case .embed = frames[frames.count - 1].kind {
+            if tag == .source { takeSource(element) }
+            return false // a player's fallback content
+        }
         if preFrame != nil {
             if tag == .lineBreak { frames[preFrame ?? 0].text += "\n" }
             if tag == .code, frames[preFrame ?? 0].language == nil { frames[preFrame ?? 0].language = language(of: element) }
@@ -29,9 +33,26 @@ extension ArticleBuilder {
         case .code:
             if room, !isRawText(top) { push(.code, element) }
         case .link:
+            if let embed = markedEmbed(element) {
+                emitBlock(.embed(embed))
+                return false
+            }
             if room, let href = element.attribute("href"), let url = ArticleURL.link(href, base: base) {
                 push(.link(url), element)
             }
+        case .embed(let tagKind):
+            let url = element.attribute("src").flatMap { ArticleURL.embed($0, base: base) } ?? ""
+            let kind = tagKind == .frame && !url.isEmpty ? EmbedHosts.kind(ofFrame: url) : tagKind
+            let embed = ArticleEmbed(kind: kind, url: url, title: element.attribute("title").flatMap(PlainText.collapsed))
+            if !embed.url.isEmpty {
+                emitBlock(.embed(embed))
+            } else if tagKind != .frame, room {
+                frames.append(Frame(kind: .embed(embed), node: element.key))
+                return true
+            }
+            return false
+        case .source:
+            return false
         case .heading(let level):
             breakBlock()
             if room, inContainer { push(.heading(level), element) }
@@ -115,6 +136,22 @@ extension ArticleBuilder {
             }
         }
         return nil
+    }
+
+    /// The first usable `<source>` of the `<video>` or `<audio>` on top.
+    private func takeSource(_ element: some BuilderElement) {
+        let top = frames.count - 1
+        guard case .embed(var embed) = frames[top].kind, embed.url.isEmpty,
+              let url = element.attribute("src").flatMap({ ArticleURL.embed($0, base: base) }) else { return }
+        embed.url = url
+        frames[top].kind = .embed(embed)
+    }
+
+    /// An embed written back as a link (`<a data-embed="video" href title>`: see `ArticleDocument.html`).
+    private func markedEmbed(_ element: some BuilderElement) -> ArticleEmbed? {
+        guard let mark = element.attribute("data-embed"), let kind = ArticleEmbed.Kind(rawValue: mark),
+              let url = element.attribute("href").flatMap({ ArticleURL.embed($0, base: base) }) else { return nil }
+        return ArticleEmbed(kind: kind, url: url, title: element.attribute("title").flatMap(PlainText.collapsed))
     }
 
     /// An image, or nil for a missing or unsafe source and for tracking pixels.

@@ -16,6 +16,8 @@ final class ArticleBuilder {
         case pre, code
         /// Hold rows and cells.
         case table, row
+        /// A `<video>` or `<audio>` waiting for the address of its first `<source>`.
+        case embed(ArticleEmbed)
     }
 
     struct Frame {
@@ -91,6 +93,7 @@ final class ArticleBuilder {
     /// Text in normal flow: runs of whitespace collapse to one space, and a space is
     /// dropped at the start of a block or after another space.
     func appendText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if case .embed = frames[frames.count - 1].kind { return } // a player's fallback text
         if let preFrame {
             frames[preFrame].text += String(decoding: bytes, as: UTF8.self)
             return

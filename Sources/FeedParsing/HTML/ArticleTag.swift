@@ -1,3 +1,5 @@
+import ArticleModel
+
 /// What the sanitizer does with each HTML element.
 enum ArticleTag: Equatable {
     /// Dropped with everything inside (scripts, styles, embedded content, forms…).
@@ -5,6 +7,8 @@ enum ArticleTag: Equatable {
     /// Inline formatting.
     case emphasis, strong, strikethrough, `subscript`, superscript, code, link
     case lineBreak, image
+    /// A player or framed page (shown as a card), and a `<source>` of a player.
+    case embed(ArticleEmbed.Kind), source
     /// Blocks.
     case heading(Int), list(ordered: Bool), listItem, blockquote, pre, rule
     case table, row, cell(header: Bool), tableCaption, figure, figcaption
@@ -15,9 +19,13 @@ enum ArticleTag: Equatable {
 
     init(name: String) {
         switch name {
-        case "script", "style", "iframe", "object", "embed", "applet", "form", "input", "button",
+        case "iframe": self = .embed(.frame)
+        case "video": self = .embed(.video)
+        case "audio": self = .embed(.audio)
+        case "source": self = .source
+        case "script", "style", "object", "embed", "applet", "form", "input", "button",
              "select", "textarea", "option", "noscript", "template", "svg", "math", "canvas",
-             "video", "audio", "source", "track", "head", "title", "meta", "link", "base",
+             "track", "head", "title", "meta", "link", "base",
              "frame", "frameset", "noframes", "param", "map", "area", "dialog", "portal":
             self = .drop
         case "em", "i", "cite", "dfn", "var", "q": self = .emphasis

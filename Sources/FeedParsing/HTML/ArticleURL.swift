@@ -8,6 +8,12 @@ enum ArticleURL {
         return ["http", "https", "mailto", "ftp", "tel"].contains(scheme) ? url : nil
     }
 
+    /// A player's or framed page's address: `http` or `https` only.
+    static func embed(_ raw: String, base: String?) -> String? {
+        guard let url = resolved(raw, base: base) else { return nil }
+        return ["http", "https"].contains(scheme(of: url)) ? url : nil
+    }
+
     /// An image source: `http`, `https` or a `data:image/…` URL (not SVG, which can
     /// carry script), resolved against `base`.
     static func image(_ raw: String, base: String?) -> String? {

@@ -4,7 +4,7 @@ import GtkBridge
 
 /// Turns a sanitized article document into GTK widgets styled only by CSS classes over
 /// the theme's tokens: paragraphs and headings as selectable labels in the reading font,
-/// lists, quotes, code blocks, figures, rules and simple tables.
+/// lists, quotes, code blocks, figures, rules, simple tables, and cards for embeds.
 @MainActor
 struct ArticleRenderer {
     let images: ImageLoader?
@@ -58,10 +58,15 @@ struct ArticleRenderer {
                 for (columnIndex, cell) in row.enumerated() {
                     let label = text(InlineMarkup.markup(cell.content),
                                      classes: ["reading", cell.isHeader ? "table-header" : "table-cell"])
+                    // The cells share the column's whole width, so the header's background
+                    // and the table's border are one box of one width.
+                    gtk_widget_set_hexpand(label, 1)
                     gtk_grid_attach(cast(grid), label, Int32(columnIndex), Int32(rowIndex), 1, 1)
                 }
             }
             return grid
+        case .embed(let embed):
+            return EmbedCard.make(embed)
         }
     }
 

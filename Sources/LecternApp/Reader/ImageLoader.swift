@@ -23,6 +23,10 @@ final class ImageLoader {
     }
 
     /// A picture that fills in when the image is loaded; stays a calm placeholder on failure.
+    /// Its `PictureFrame` keeps the image's aspect ratio at any column width and never
+    /// draws it wider than its natural size (in logical pixels, so twice its pixels on a
+    /// HiDPI screen). When the article gives the size, the final height is held before the
+    /// image arrives: an empty paintable of that size stands in, so the text does not jump.
     func picture(for address: String, alt: String, width: Int?, height: Int?) -> WidgetPointer {
         let picture = created(gtk_picture_new())
         gtk_picture_set_can_shrink(OpaquePointer(picture), 1)
@@ -30,7 +34,8 @@ final class ImageLoader {
         gtk_picture_set_alternative_text(OpaquePointer(picture), alt)
         Widgets.addClasses(picture, ["article-image"])
         if let width, let height, width > 0, height > 0 {
-            gtk_widget_set_size_request(picture, -1, Int32(min(height, 480)))
+            let placeholder = Object(adopting: gdk_paintable_new_empty(Int32(clamping: width), Int32(clamping: height)))
+            gtk_picture_set_paintable(OpaquePointer(picture), placeholder.opaquePointer)
         }
         let object = Object(retaining: picture)
         load(address) { data in
@@ -44,7 +49,7 @@ final class ImageLoader {
             }
             gtk_picture_set_paintable(object.opaquePointer, texture.opaquePointer)
         }
-        return picture
+        return PictureFrame.wrap(picture)
     }
 
     private func load(_ address: String, completion: @escaping @MainActor (Data?) -> Void) {

@@ -1,0 +1,35 @@
+import ArticleModel
+import CGtk4
+import Foundation
+import GtkBridge
+
+/// A video, audio or framed page the article embeds, as a quiet card in the theme: what it
+/// is, its title or its site, and Open in Browser. Lectern never runs the player itself.
+@MainActor
+enum EmbedCard {
+    static func make(_ embed: ArticleEmbed) -> WidgetPointer {
+        let (icon, kind) = switch embed.kind {
+        case .video: ("video-x-generic-symbolic", "Video")
+        case .audio: ("audio-x-generic-symbolic", "Audio")
+        case .frame: ("web-browser-symbolic", "Embedded page")
+        }
+        let host = URL(string: embed.url)?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } ?? embed.url
+        let image = created(gtk_image_new_from_icon_name(icon))
+        gtk_image_set_pixel_size(OpaquePointer(image), 24)
+        Widgets.addClasses(image, ["embed-icon"])
+        gtk_widget_set_valign(image, GTK_ALIGN_CENTER)
+        let title = Widgets.label(embed.title ?? kind, classes: ["embed-title"], wrap: true)
+        let detail = Widgets.label(embed.title == nil ? host : "\(kind) · \(host)", classes: ["embed-host"], wrap: true)
+        let words = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, detail])
+        Widgets.expand(words, vertical: false)
+        gtk_widget_set_valign(words, GTK_ALIGN_CENTER)
+        let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
+        gtk_widget_set_tooltip_text(open, embed.url)
+        gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
+        let address = embed.url
+        connect(open, .clicked) { gtk_show_uri(nil, address, guint32(GDK_CURRENT_TIME)) }
+        let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], [image, words, open])
+        Accessibility.setLabel(card, "\(kind): \(embed.title ?? host)")
+        return card
+    }
+}
