@@ -37,6 +37,21 @@ else
   echo "== Feed parsing skipped: $SHARED/bench is absent (it ships beside the project on team machines)"
 fi
 
+PAGES="$SHARED/corpus/readability/pages"
+if [ -f "$SHARED/bench/extraction_peers.py" ] && [ -d "$PAGES" ]; then
+  if [ ! -x "$OUT/xpeers/bin/python" ]; then
+    python3 -m venv "$OUT/xpeers"
+    # The lock pins every package; without --no-deps Debian's pip resolver gives up on it.
+    "$OUT/xpeers/bin/pip" install -q --no-deps -r "$SHARED/bench/requirements-extraction.lock"
+  fi
+  echo "== Full articles on Readability's 130 pages: F1, median ms a page in process (3 alternating rounds),"
+  echo "   peak memory growth over the page's size; Lectern beside trafilatura and readability-lxml"
+  python3 scripts/bench_extraction.py "$BENCH" .build/release/lectern "$OUT/xpeers/bin/python" "$SHARED/bench" "$PAGES" \
+    | tee -a "$OUT/results.jsonl"
+else
+  echo "== Full-article extraction skipped: $PAGES is absent (it ships beside the project on team machines)"
+fi
+
 echo "== Library: search latency on 100k articles; opening the 50k-article All view"
 LECTERN_BENCH_KEEP=1 "$BENCH" library --articles 100000 --view 50000 2> "$OUT/library.log" | tee -a "$OUT/results.jsonl"
 KEPT=$(sed -n 's/^kept //p' "$OUT/library.log" | tail -1)

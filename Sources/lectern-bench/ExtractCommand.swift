@@ -6,14 +6,17 @@ import Foundation
 /// `lectern-bench extract --time PAGES [--rounds N]`: the median milliseconds per page in
 /// process over every `PAGES/*/source.html` (timed like the peers: one round after a warm-up
 /// page; with N rounds, each page's best).
+/// `lectern-bench extract --memory PAGES`: each page's peak memory growth while it is
+/// extracted, against the page's size (see `PeakMemory`).
 enum ExtractCommand {
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == "--memory", arguments.count == 2 { return memory(arguments[1]) }
         if arguments.first == "--time", arguments.count == 2 { return time(arguments[1], rounds: 1) }
         if arguments.first == "--time", arguments.count == 4, arguments[2] == "--rounds", let rounds = Int(arguments[3]), rounds > 0 {
             return time(arguments[1], rounds: rounds)
         }
         guard (1...2).contains(arguments.count), let data = FileManager.default.contents(atPath: arguments[0]) else {
-            FileHandle.standardError.write(Data("usage: lectern-bench extract FILE [URL] | --time PAGES [--rounds N]\n".utf8))
+            FileHandle.standardError.write(Data("usage: lectern-bench extract FILE [URL] | --time PAGES [--rounds N] | --memory PAGES\n".utf8))
             return 2
         }
         do {
@@ -46,6 +49,28 @@ enum ExtractCommand {
         times.sort()
         print(String(format: "{\"bench\":\"extract\",\"pages\":%d,\"median_ms\":%.2f,\"p90_ms\":%.2f,\"total_ms\":%.0f}",
                      pages.count, times[times.count / 2], times[times.count * 9 / 10], times.reduce(0, +)))
+        return 0
+    }
+
+    /// Peak resident growth of each page's extraction over the page's size: the median, the
+    /// worst, and the largest page's.
+    private static func memory(_ folder: String) -> Int32 {
+        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            .compactMap { FileManager.default.contents(atPath: "\(folder)/\($0)/source.html") }
+        guard !pages.isEmpty else { return 2 }
+        let url = URL(string: "http://fakehost/test/page.html")
+        _ = try? ArticleExtractor.extract(from: pages[0], url: url)   // warm-up: code and lazily made tables
+        var ratios: [(ratio: Double, bytes: Int)] = []
+        for page in pages {
+            let growth = PeakMemory.growth { _ = try? ArticleExtractor.extract(from: page, url: url) }
+            ratios.append((Double(growth) / Double(page.count), page.count))
+        }
+        let largest = ratios.max { $0.bytes < $1.bytes } ?? (0, 0)
+        let sorted = ratios.map(\.ratio).sorted()
+        print(String(format: "{\"bench\":\"extract-memory\",\"pages\":%d,\"median_ratio\":%.2f,\"p90_ratio\":%.2f,"
+                     + "\"max_ratio\":%.2f,\"largest_page_kb\":%d,\"largest_page_ratio\":%.2f}",
+                     pages.count, sorted[sorted.count / 2], sorted[sorted.count * 9 / 10], sorted.last ?? 0,
+                     largest.bytes / 1024, largest.ratio))
         return 0
     }
 }
