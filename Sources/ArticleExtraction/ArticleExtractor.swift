@@ -15,22 +15,32 @@ public enum ArticleExtractor {
             throw .tooLarge(megabytes: page.count >> 20, limit: maximumMegabytes)
         }
         if let kind = PageKind.nonHTML(page) { throw .notHTML(kind: kind) }
-        var bytes = [UInt8](page)
-        bytes.removeAll { $0 == 0 } // libxml2 would stop at a NUL
-        return try bytes.withUnsafeBufferPointer { buffer throws(ExtractionError) in
-            try extract(buffer, url: url, charset: charset)
+        // libxml2 would stop at a NUL: a page holding any is read without them, from a copy.
+        // Others are read in place (libxml2 takes its own copy while it parses).
+        if page.contains(0) {
+            var bytes = [UInt8](page)
+            bytes.removeAll { $0 == 0 }
+            return try bytes.withUnsafeBufferPointer { buffer throws(ExtractionError) in
+                try extract(buffer, url: url, charset: charset)
+            }
         }
+        let result = page.withUnsafeBytes { raw in
+            Result { () throws(ExtractionError) in try extract(raw.bindMemory(to: UInt8.self), url: url, charset: charset) }
+        }
+        return try result.get()
     }
 
     private static func extract(_ bytes: UnsafeBufferPointer<UInt8>, url: URL?, charset: String?) throws(ExtractionError) -> ExtractedArticle {
         guard let page = PageTree(html: bytes, charset: charset) else { throw .noArticle(reason: "the page is empty") }
         let metadata = PageMetadata(page: page)
         let base = baseURL(page, pageURL: url)
-        var best = bestAttempt(page, metadata: metadata, base: base)
+        // A retry reads the page again rather than keeping a pristine copy of it the whole
+        // time: most pages need one attempt, and a copy would double the memory of each.
+        var best = bestAttempt(page, metadata: metadata, base: base) { PageTree(html: bytes, charset: charset) }
         // A page whose markup holds much less than its JSON-LD `articleBody` (a script-drawn
         // page, a paywall teaser) is read from the JSON-LD.
         if let body = metadata.articleBody.map(Self.document(fromPlainText:)) {
-            let length = body.paragraphs(withAltText: false).reduce(0) { $0 + $1.count }
+            let length = body.textLength
             if length >= ArticleGrabber.minimumCharacters, length > (best?.length ?? 0) * 2 {
                 best = Attempt(document: body, length: length, linkDensity: 0, direction: best?.direction, byline: best?.byline)
             }
@@ -42,14 +52,13 @@ public enum ArticleExtractor {
         if best.length < minimumCharacters, best.document.images.isEmpty {
             throw .noArticle(reason: "the page holds only \(best.length) characters of text, too few for an article")
         }
-        let text = best.document.paragraphs(withAltText: false).joined(separator: " ")
         return ExtractedArticle(
             title: metadata.title.isEmpty ? nil : metadata.title,
             byline: metadata.byline ?? best.byline,
             published: metadata.published,
             siteName: metadata.siteName,
             language: metadata.language,
-            direction: best.direction ?? PageKind.direction(of: text),
+            direction: best.direction ?? PageKind.direction(of: best.document.textSample(upTo: 2000)),
             leadImage: metadata.leadImage.flatMap { URL(string: $0, relativeTo: base)?.absoluteString },
             document: best.document)
     }
@@ -68,24 +77,24 @@ public enum ArticleExtractor {
         var byline: String?
     }
 
-    /// The first attempt long enough, trying each on a fresh copy of the page with the
-    /// grabber's rules relaxed one at a time; else the longest.
-    private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?) -> Attempt? {
+    /// The first attempt long enough, trying each on the page as read afresh (`reread`)
+    /// with the grabber's rules relaxed one at a time; else the longest.
+    private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?,
+                                    reread: () -> PageTree?) -> Attempt? {
         var attempts: [Attempt] = []
         var rules = ArticleGrabber.Rules()
-        let pristine = first.copy()
         var page = first
         while true {
             PagePreparation.prepare(page)
             let grabber = ArticleGrabber(page: page, rules: rules, title: metadata.title)
             if let article = grabber.grab() {
                 let document = ArticleDocument.build(from: page, article, baseURL: base)
-                let length = document.paragraphs(withAltText: false).reduce(0) { $0 + $1.count }
+                let length = document.textLength
                 attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article), byline: grabber.byline))
                 if length >= ArticleGrabber.minimumCharacters { return attempts.last }
             }
-            guard rules.relax() else { break }
-            page = pristine.copy()
+            guard rules.relax(), let fresh = reread() else { break }
+            page = fresh
         }
         return attempts.max { $0.length < $1.length }
     }

@@ -10,30 +10,54 @@ extension ArticleDocument {
     /// block its own); images by their alt text only when asked.
     public func paragraphs(withAltText: Bool) -> [String] {
         var lines: [String] = []
-        for block in blocks { ArticleDocument.appendLines(of: block, to: &lines, altText: withAltText) }
+        forEachParagraph(withAltText: withAltText) { lines.append($0); return true }
         return lines
     }
 
-    private static func appendLines(of block: ArticleBlock, to lines: inout [String], altText: Bool) {
+    /// How many characters the paragraphs hold (alt text left out), without keeping them.
+    public var textLength: Int {
+        var length = 0
+        forEachParagraph(withAltText: false) { length += $0.count; return true }
+        return length
+    }
+
+    /// The paragraphs' text from the start, joined by spaces, up to about `limit` characters.
+    public func textSample(upTo limit: Int) -> String {
+        var sample = ""
+        forEachParagraph(withAltText: false) { line in
+            sample += sample.isEmpty ? line : " " + line
+            return sample.count < limit
+        }
+        return sample
+    }
+
+    /// Hands each paragraph's text to `body` in reading order, until it answers false; one
+    /// paragraph is held at a time, however long the document.
+    public func forEachParagraph(withAltText: Bool, _ body: (String) -> Bool) {
+        for block in blocks where !ArticleDocument.visit(block, altText: withAltText, body) { return }
+    }
+
+    private static func visit(_ block: ArticleBlock, altText: Bool, _ body: (String) -> Bool) -> Bool {
         switch block {
         case .paragraph(let inlines), .heading(_, let inlines):
-            lines.append(text(of: inlines))
+            return body(text(of: inlines))
         case .list(_, let items):
-            for item in items { for inner in item { appendLines(of: inner, to: &lines, altText: altText) } }
+            for item in items { for inner in item where !visit(inner, altText: altText, body) { return false } }
         case .blockquote(let inner):
-            for block in inner { appendLines(of: block, to: &lines, altText: altText) }
+            for block in inner where !visit(block, altText: altText, body) { return false }
         case .code(let code, _):
-            lines.append(code)
+            return body(code)
         case .image(let image):
-            if altText, !image.alt.isEmpty { lines.append(image.alt) }
-            if let caption = image.caption { lines.append(text(of: caption)) }
+            if altText, !image.alt.isEmpty, !body(image.alt) { return false }
+            if let caption = image.caption { return body(text(of: caption)) }
         case .rule:
             break
         case .embed(let embed):
-            if altText, let title = embed.title { lines.append(title) }
+            if altText, let title = embed.title { return body(title) }
         case .table(let rows):
-            for row in rows { lines.append(row.map { text(of: $0.content) }.joined(separator: "\t")) }
+            for row in rows where !body(row.map { text(of: $0.content) }.joined(separator: "\t")) { return false }
         }
+        return true
     }
 
     /// The text of inline content (line breaks as spaces).

@@ -9,18 +9,17 @@ public final class PageTree {
     public typealias ID = Int32
     public static let none: ID = -1
 
-    /// One element, text or comment.
+    /// One element, text or comment. Kept small (56 bytes): a page has hundreds of
+    /// thousands, and the tree is most of what extraction holds in memory.
     public struct Node: Sendable {
-        /// The lower-case tag name of an element; `#text` or `#comment` otherwise.
-        public private(set) var name: String
-        /// The name's number in `PageTree.knownNames` (0 for others).
-        public private(set) var number: UInt8
-        /// The text of a text or comment node.
-        public var text: String
+        /// A text or comment node's text; an element's name when it has no number.
+        private var storage: String
         /// An element's attributes, names lower-case, in document order.
         public var attributes: [(name: String, value: String)]
         /// A text node's length in characters once every run of whitespace is one space.
         public var textLength: Int32 = 0
+        /// The name's number in `PageTree.knownNames` (0 for others).
+        public private(set) var number: UInt8
         /// Whether a text node holds anything but whitespace.
         public var hasContent = false
         public var parent: ID = PageTree.none
@@ -30,19 +29,28 @@ public final class PageTree {
         public var previous: ID = PageTree.none
 
         init(name: String, number: UInt8? = nil, text: String, attributes: [(name: String, value: String)]) {
-            self.name = name
             self.number = number ?? PageTree.number(of: name)
-            self.text = text
+            storage = self.number == 0 ? name : text
             self.attributes = attributes
         }
 
-        mutating func rename(_ name: String) {
-            self.name = name
-            number = PageTree.number(of: name)
+        /// The lower-case tag name of an element; `#text` or `#comment` otherwise.
+        public var name: String { number == 0 ? storage : PageTree.knownNames[Int(number)] }
+
+        /// The text of a text or comment node ("" for an element).
+        public var text: String {
+            get { isElement ? "" : storage }
+            set { if !isElement { storage = newValue } }
         }
 
-        /// Number 1 is `#text`, 2 `#comment`.
-        public var isElement: Bool { number > 2 || (number == 0 && !name.hasPrefix("#")) }
+        mutating func rename(_ name: String) {
+            guard isElement else { return }
+            number = PageTree.number(of: name)
+            storage = number == 0 ? name : ""
+        }
+
+        /// Number 1 is `#text`, 2 `#comment`; every other number (0 included) is an element.
+        public var isElement: Bool { number != 1 && number != 2 }
         public var isText: Bool { number == 1 }
     }
 
@@ -58,23 +66,16 @@ public final class PageTree {
 
     /// Parses `bytes` as HTML. `charset` is the HTTP header's; without it libxml2 reads the
     /// byte-order mark or the page's `<meta charset>`, then falls back to Windows-1252 the way
-    /// browsers do. Nil when libxml2 builds no tree at all.
+    /// browsers do. Nil when the page holds no element at all.
     public init?(html bytes: UnsafeBufferPointer<UInt8>, charset: String? = nil) {
-        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max) else { return nil }
-        let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
         // Bytes that are valid UTF-8 with some multibyte text are UTF-8, whatever the page
         // claims (a saved or re-served page often keeps a stale <meta charset>); pure ASCII
         // and anything else is left to the header, the BOM or the <meta>.
         let check = UTF8Validator.check(bytes)
         let encoding = charset.flatMap { $0.isEmpty ? nil : $0 } ?? (check.valid && check.hasMultibyte ? "UTF-8" : nil)
-        guard let document = htmlReadMemory(pointer, Int32(bytes.count), nil, encoding, HTMLDocument.options) else {
-            return nil
-        }
-        defer { xmlFreeDoc(document) }
-        let top = UnsafeMutableRawPointer(document).assumingMemoryBound(to: xmlNode.self)
-        read(from: top)
-        names = [:]
-        guard root != PageTree.none else { return nil }
+        guard let reader = PageTreeReader.read(bytes, encoding: encoding), reader.root != PageTree.none else { return nil }
+        nodes = reader.nodes
+        root = reader.root
     }
 
     private init(nodes: [Node], root: ID) {
@@ -85,92 +86,8 @@ public final class PageTree {
     /// A copy to reshape on its own (the page is not parsed again).
     public func copy() -> PageTree { PageTree(nodes: nodes, root: root) }
 
-    /// Copies libxml2's tree without recursion: down through first children, along
-    /// siblings, back up through parents.
-    private func read(from top: xmlNodePtr) {
-        nodes.reserveCapacity(4096)
-        var source = top.pointee.children
-        var parent = PageTree.none
-        // The parent to return to as each of libxml2's levels is left.
-        var outer: [ID] = []
-        while let current = source, nodes.count < Self.maximumNodes {
-            var descended = false
-            if let node = node(from: current) {
-                let id = append(node, to: parent)
-                if node.isElement, root == PageTree.none { root = id }
-                if node.isElement, let child = current.pointee.children {
-                    outer.append(parent)
-                    // Past the deepest level, children become their element's siblings.
-                    if outer.count <= Self.maximumDepth { parent = id }
-                    source = child
-                    descended = true
-                }
-            }
-            if descended { continue }
-            // Leave this node and every ancestor whose last child it was.
-            var node = current
-            while true {
-                if let sibling = node.pointee.next {
-                    source = sibling
-                    break
-                }
-                guard let up = node.pointee.parent, up != top, let back = outer.popLast() else {
-                    source = nil
-                    break
-                }
-                node = up
-                parent = back
-            }
-        }
-    }
-
-    /// Element and attribute names by libxml2's dictionary pointer: the HTML parser interns
-    /// them (already lower-case), so each distinct name becomes a Swift string once.
-    private var names: [UnsafePointer<xmlChar>: (name: String, number: UInt8)] = [:]
-
-    private func internedName(_ pointer: UnsafePointer<xmlChar>) -> (name: String, number: UInt8) {
-        if let known = names[pointer] { return known }
-        let name = String(cString: pointer).lowercased()
-        names[pointer] = (name, Self.number(of: name))
-        return (name, Self.number(of: name))
-    }
-
-    private func node(from pointer: xmlNodePtr) -> Node? {
-        switch pointer.pointee.type {
-        case XML_ELEMENT_NODE:
-            guard let elementName = pointer.pointee.name else { return nil }
-            var attributes: [(name: String, value: String)] = []
-            var attribute = pointer.pointee.properties
-            while let current = attribute {
-                if let attributeName = current.pointee.name {
-                    attributes.append((internedName(attributeName).name, Self.value(of: current)))
-                }
-                attribute = current.pointee.next
-            }
-            let (name, number) = internedName(elementName)
-            return Node(name: name, number: number, text: "", attributes: attributes)
-        case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-            return Self.textNode(pointer.pointee.content.map { String(cString: $0) } ?? "")
-        case XML_COMMENT_NODE:
-            return Node(name: "#comment", text: "", attributes: [])
-        default:
-            return nil
-        }
-    }
-
-    /// An attribute's value: its one text child as is (the usual case), or libxml2's join.
-    private static func value(of attribute: xmlAttrPtr) -> String {
-        if let child = attribute.pointee.children, child.pointee.next == nil, child.pointee.type == XML_TEXT_NODE,
-           let content = child.pointee.content {
-            return String(cString: content)
-        }
-        let node = UnsafeMutableRawPointer(attribute).assumingMemoryBound(to: xmlNode.self)
-        guard let value = xmlNodeGetContent(node) else { return "" }
-        defer { lectern_xml_free(value) }
-        return String(cString: value)
-    }
-
-    private static func textNode(_ text: String) -> Node {
+    /// A text node holding `text`, measured.
+    static func textNode(_ text: String) -> Node {
         var node = Node(name: "#text", text: text, attributes: [])
         (node.textLength, node.hasContent) = measure(text)
         return node
@@ -382,20 +299,6 @@ public final class PageTree {
     public func setText(_ id: ID, _ text: String) {
         nodes[Int(id)].text = text
         (nodes[Int(id)].textLength, nodes[Int(id)].hasContent) = Self.measure(text)
-    }
-
-    /// Appends `node` to `parent` while reading (indexes grow in document order).
-    private func append(_ node: Node, to parent: ID) -> ID {
-        nodes.append(node)
-        let id = ID(nodes.count - 1)
-        if parent != PageTree.none {
-            nodes[Int(id)].parent = parent
-            let last = nodes[Int(parent)].lastChild
-            nodes[Int(id)].previous = last
-            if last != PageTree.none { nodes[Int(last)].next = id } else { nodes[Int(parent)].firstChild = id }
-            nodes[Int(parent)].lastChild = id
-        }
-        return id
     }
 
     // MARK: Writing

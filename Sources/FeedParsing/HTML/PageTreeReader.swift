@@ -1,0 +1,155 @@
+import CLibXML2
+
+/// Builds a `PageTree`'s nodes straight from libxml2's HTML parser events (SAX): no libxml2
+/// tree is built, so a page costs its `PageTree` alone, not a second tree beside it.
+/// Adjacent text is joined into one node, as libxml2's own tree does; the whitespace the
+/// HTML parser calls ignorable is left out, as its tree leaves it out; past
+/// `PageTree.maximumDepth` elements become siblings at that depth; past
+/// `PageTree.maximumNodes` the parse stops.
+final class PageTreeReader {
+    private(set) var nodes: [PageTree.Node] = []
+    private(set) var root: PageTree.ID = PageTree.none
+    /// The open elements, innermost last, each with its name as libxml2 interned it; an
+    /// element read past the deepest level is open but not a parent (`parent: false`).
+    private var open: [(id: PageTree.ID, name: UnsafePointer<xmlChar>, isParent: Bool)] = []
+    private var parent: PageTree.ID = PageTree.none
+    private var text: [UInt8] = []
+    /// Names by libxml2's dictionary pointer: each distinct name becomes a Swift string once.
+    private var names: [UnsafePointer<xmlChar>: (name: String, number: UInt8)] = [:]
+    private var full = false
+    /// The parser, to stop it once the tree is full.
+    private var context: htmlParserCtxtPtr?
+
+    /// Reads `bytes` (with `encoding`, or libxml2's detection when nil); nil when the
+    /// parser could not start.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String?) -> PageTreeReader? {
+        guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
+              let context = htmlCreateMemoryParserCtxt(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+        else { return nil }
+        defer { htmlFreeParserCtxt(context) }
+        let reader = PageTreeReader()
+        reader.nodes.reserveCapacity(min(bytes.count / 64, PageTree.maximumNodes))   // about one node in 64 bytes
+        context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
+        _ = htmlCtxtUseOptions(context, HTMLDocument.options)
+        if let encoding, let handler = xmlFindCharEncodingHandler(encoding) {
+            _ = xmlSwitchToEncoding(context, handler)
+        }
+        reader.install(on: context)
+        reader.context = context
+        _ = htmlParseDocument(context)
+        reader.context = nil
+        if let document = context.pointee.myDoc {   // only its DTD node: the events built nothing there
+            xmlFreeDoc(document)
+            context.pointee.myDoc = nil
+        }
+        reader.flushText()
+        reader.names = [:]
+        return reader
+    }
+
+    // MARK: Events
+
+    private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
+        flushText()
+        let (swiftName, number) = interned(name)
+        var pairs: [(name: String, value: String)] = []
+        if var cursor = attributes {
+            while let attributeName = cursor.pointee {
+                let value = cursor.advanced(by: 1).pointee.map { String(cString: $0) } ?? ""
+                pairs.append((interned(attributeName).name, value))
+                cursor = cursor.advanced(by: 2)
+            }
+        }
+        let id = append(PageTree.Node(name: swiftName, number: number, text: "", attributes: pairs))
+        if root == PageTree.none, id != PageTree.none { root = id }
+        // Past the deepest level an element is read as a sibling at that depth.
+        let isParent = id != PageTree.none && open.count < PageTree.maximumDepth
+        open.append((id, name, isParent))
+        if isParent { parent = id }
+    }
+
+    private func endElement(_ name: UnsafePointer<xmlChar>?) {
+        flushText()
+        // The parser closes what it opened, innermost first (it leaves stray end tags
+        // unreported), so the end is the top one's; a mismatch, never expected, closes the
+        // nearest open element of that name among the innermost few, or nothing.
+        guard let index = open.indices.reversed().prefix(16).first(where: { open[$0].name == name }) else { return }
+        open.removeSubrange(index...)
+        // The innermost parent: elements below the deepest level never are, those above
+        // always are (unless the tree was full), so it is found by position.
+        let innermost = min(open.count, PageTree.maximumDepth) - 1
+        parent = innermost >= 0 && open[innermost].isParent ? open[innermost].id : PageTree.none
+    }
+
+    private func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int32) {
+        guard !full, count > 0 else { return }
+        text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
+    }
+
+    private func comment() {
+        flushText()
+        append(PageTree.Node(name: "#comment", text: "", attributes: []))
+    }
+
+    /// Joined text becomes one text node.
+    func flushText() {
+        guard !text.isEmpty else { return }
+        let string = String(decoding: text, as: UTF8.self)
+        text.removeAll(keepingCapacity: true)
+        append(PageTree.textNode(string))
+    }
+
+    @discardableResult
+    private func append(_ node: PageTree.Node) -> PageTree.ID {
+        guard nodes.count < PageTree.maximumNodes else {
+            if !full, let context { xmlStopParser(context) }
+            full = true
+            return PageTree.none
+        }
+        nodes.append(node)
+        let id = PageTree.ID(nodes.count - 1)
+        if parent != PageTree.none {
+            nodes[Int(id)].parent = parent
+            let last = nodes[Int(parent)].lastChild
+            nodes[Int(id)].previous = last
+            if last != PageTree.none { nodes[Int(last)].next = id } else { nodes[Int(parent)].firstChild = id }
+            nodes[Int(parent)].lastChild = id
+        }
+        return id
+    }
+
+    private func interned(_ pointer: UnsafePointer<xmlChar>) -> (name: String, number: UInt8) {
+        if let known = names[pointer] { return known }
+        let name = String(cString: pointer).lowercased()
+        let entry = (name, PageTree.number(of: name))
+        names[pointer] = entry
+        return entry
+    }
+
+    // MARK: Wiring
+
+    /// Puts the event handlers on the context's SAX handler, keeping libxml2's own for the
+    /// rest (the document start, the DTD); errors and warnings stay switched off.
+    private func install(on context: htmlParserCtxtPtr) {
+        guard let sax = context.pointee.sax else { return }
+        sax.pointee.startElement = { context, name, attributes in
+            guard let name else { return }
+            PageTreeReader.from(context)?.startElement(name, attributes)
+        }
+        sax.pointee.endElement = { context, name in PageTreeReader.from(context)?.endElement(name) }
+        sax.pointee.characters = { context, bytes, count in
+            guard let bytes else { return }
+            PageTreeReader.from(context)?.characters(bytes, count)
+        }
+        sax.pointee.cdataBlock = sax.pointee.characters   // <script> and <style> text
+        sax.pointee.comment = { context, _ in PageTreeReader.from(context)?.comment() }
+        sax.pointee.ignorableWhitespace = nil
+        sax.pointee.processingInstruction = nil
+        sax.pointee.reference = nil
+    }
+
+    private static func from(_ context: UnsafeMutableRawPointer?) -> PageTreeReader? {
+        guard let context, let reader = context.assumingMemoryBound(to: xmlParserCtxt.self).pointee._private else { return nil }
+        return Unmanaged<PageTreeReader>.fromOpaque(reader).takeUnretainedValue()
+    }
+}
