@@ -25,6 +25,7 @@ SHARED_CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
 TARGETS = {
     "feed": (["Tests/FuzzInputs/feed", "Tests/FeedParsingTests/Fixtures", "data/samples"], 65536),
     "html": (["Tests/FuzzInputs/html", "Tests/FeedParsingTests/Fixtures/html"], 16384),
+    "page": (["Tests/FuzzInputs/page", "Tests/ArticleExtractionTests/Fixtures"], 65536),
     "date": (["Tests/FuzzInputs/date"], 128),
     "opml": (["Tests/FuzzInputs/opml", "Tests/FeedParsingTests/Fixtures/opml", "Tests/LibraryTests/Fixtures/opml"], 32768),
     "theme": (["Tests/FuzzInputs/theme", "Themes"], 16384),

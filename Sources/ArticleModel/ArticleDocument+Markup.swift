@@ -28,7 +28,9 @@ extension ArticleDocument {
             for block in inner { write(block, to: &out) }
             out += "</blockquote>\n"
         case .code(let text, let language):
-            out += "<pre><code" + (language.map { " class=\"language-\(escape($0, quote: true))\"" } ?? "") + ">"
+            // A newline after the opening tags, which a reader drops: the code's own first
+            // newline, if it has one, survives being read back.
+            out += "<pre><code" + (language.map { " class=\"language-\(escape($0, quote: true))\"" } ?? "") + ">\n"
             out += escape(text, quote: false) + "</code></pre>\n"
         case .image(let image):
             var img = "<img src=\"\(escape(image.url, quote: true))\" alt=\"\(escape(image.alt, quote: true))\""
