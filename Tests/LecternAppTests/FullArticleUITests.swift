@@ -82,6 +82,14 @@ struct FullArticleUITests {
         #expect(waitUntil(timeout: 5) { (try? store.feed(id: article.feedID))??.alwaysFullArticle == true })
         sandbox.activate("next-article")        // opening is enough: no key pressed
         #expect(waitUntil(timeout: 20) { (try? store.article(id: article.id))??.fullArticle != nil })
+        // A page that fails is tried once a session, not at every opening.
+        sandbox.activate("next-article")
+        #expect(waitUntil(timeout: 20) { server.hits("/articles/missing") == 1 })
+        sandbox.activate("previous-article")
+        sandbox.activate("next-article")
+        let back = sandbox.root.appending(path: "back.png").path
+        #expect(sandbox.run(["--screenshot", back]).answered(by: app), "the window has handled the moves")
+        #expect(server.hits("/articles/missing") == 1)
         sandbox.activate("always-full-article", "[<'\(article.feedID)'>]")   // and off again
         #expect(waitUntil(timeout: 5) { (try? store.feed(id: article.feedID))??.alwaysFullArticle == false })
     }

@@ -22,6 +22,8 @@ final class ReadingSession {
     var fullArticles: FullArticleLoader?
     /// Articles whose full article is being loaded.
     private var loadingFullArticles: Set<Int64> = []
+    /// Articles whose full article could not be loaded this session (not tried again on open).
+    private var failedFullArticles: Set<Int64> = []
     /// The feed title the reader shows, for showing its article again.
     private var shownFeedTitle = ""
 
@@ -62,7 +64,9 @@ final class ReadingSession {
         }
         showInReader(article, feedTitle: row.feedTitle)
         if settings.markReadOnOpen && !row.read { setRead(true) }
-        if article.fullArticle == nil,
+        // A feed set to always show the full article loads it on open: once a session for a
+        // page that failed (its notice said why), never for an article without a link.
+        if article.fullArticle == nil, article.link != nil, !failedFullArticles.contains(article.id),
            access.read("read the feed's settings", fallback: nil, { try $0.feed(id: article.feedID) })?.alwaysFullArticle == true {
             loadFullArticle()
         }
@@ -123,9 +127,13 @@ final class ReadingSession {
         loadingFullArticles.remove(id)
         let shown = reader.article?.id == id
         if let failure {
+            failedFullArticles.insert(id)
             if shown { reader.setLoadingFullArticle(false) }
             onNotice?("Could not load the full article. \(failure)")
-        } else if shown, let article = access.read("show the full article", fallback: nil, { try $0.article(id: id) }) {
+            return
+        }
+        failedFullArticles.remove(id)
+        if shown, let article = access.read("show the full article", fallback: nil, { try $0.article(id: id) }) {
             showInReader(article, feedTitle: shownFeedTitle)
         }
     }
