@@ -63,4 +63,16 @@ struct BadInputTests {
         #expect(article.text.contains("Paragraph 7 of a page whose bytes are broken here"))
         #expect(article.text.contains("for long enough to count."))
     }
+
+    @Test func theHTTPCharsetWinsOverAStalePageMeta() throws {
+        // Windows-1252 bytes (é is 0xE9, € 0x80: not ISO-8859-1's, libxml2's own fallback) in a
+        // page whose <meta> still says UTF-8.
+        var bytes = Array("<html><head><meta charset='utf-8'><title>Caf".utf8) + [0xE9]
+        bytes += Array("</title></head><body><article><p>Le caf".utf8) + [0xE9]
+        bytes += Array(" du port ouvre avant six heures et sert le premier caf".utf8) + [0xE9]
+        bytes += Array(" pour 2 ".utf8) + [0x80] + Array(", avant les bateaux.</p></article></body></html>".utf8)
+        let article = try ArticleExtractor.extract(from: Data(bytes), url: nil, charset: "windows-1252")
+        #expect(article.text.hasPrefix("Le café du port") && article.text.contains("pour 2 €"), "\(article.text)")
+        #expect(article.title == "Café")
+    }
 }

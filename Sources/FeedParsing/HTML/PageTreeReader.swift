@@ -32,6 +32,8 @@ final class PageTreeReader {
         context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
         _ = htmlCtxtUseOptions(context, HTMLDocument.options)
         if let encoding, let handler = xmlFindCharEncodingHandler(encoding) {
+            // Once an encoder is set, a `<meta charset>` met later does not switch it: the
+            // header (or the bytes) win, as in browsers.
             _ = xmlSwitchToEncoding(context, handler)
         }
         reader.install(on: context)

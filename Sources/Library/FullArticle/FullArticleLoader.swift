@@ -19,14 +19,12 @@ public final class FullArticleLoader: Sendable {
     public func load(articleID id: Int64) async throws(FullArticleFailure) -> FullArticle {
         let article: Article
         let feed: Feed?
-        do {
-            guard let found = try store.article(id: id) else { throw FullArticleFailure.storage(.notFound(what: "The article")) }
+        do throws(StorageError) {
+            guard let found = try store.article(id: id) else { throw .notFound(what: "The article") }
             article = found
             feed = try store.feed(id: found.feedID)
-        } catch let failure as FullArticleFailure {
-            throw failure
         } catch {
-            throw .storage(error as? StorageError ?? .invalidValue("\(error)"))
+            throw .storage(error)
         }
         let page = try Self.pageURL(of: article, feedURL: feed?.url)
         let result: HTTPResult
