@@ -17,7 +17,7 @@ public enum ArticleExtractor {
         if let kind = PageKind.nonHTML(page) { throw .notHTML(kind: kind) }
         // libxml2 would stop at a NUL: a page holding any is read without them, from a copy.
         // Others are read in place (libxml2 takes its own copy while it parses).
-        if page.contains(0) {
+        if page.withUnsafeBytes({ raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }) {
             var bytes = [UInt8](page)
             bytes.removeAll { $0 == 0 }
             return try bytes.withUnsafeBufferPointer { buffer throws(ExtractionError) in

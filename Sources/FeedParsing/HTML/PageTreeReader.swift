@@ -5,13 +5,14 @@ import CLibXML2
 /// Adjacent text is joined into one node, as libxml2's own tree does; the whitespace the
 /// HTML parser calls ignorable is left out, as its tree leaves it out; past
 /// `PageTree.maximumDepth` elements become siblings at that depth; past
-/// `PageTree.maximumNodes` the parse stops.
+/// `PageTree.maximumNodes` the parse stops. The text of `<style>` and of `<script>`s other
+/// than JSON-LD is not kept: nothing reads it, and on many pages it is most of the bytes.
 final class PageTreeReader {
     private(set) var nodes: [PageTree.Node] = []
     private(set) var root: PageTree.ID = PageTree.none
     /// The open elements, innermost last, each with its name as libxml2 interned it; an
     /// element read past the deepest level is open but not a parent (`parent: false`).
-    private var open: [(id: PageTree.ID, name: UnsafePointer<xmlChar>, isParent: Bool)] = []
+    private var open: [(id: PageTree.ID, name: UnsafePointer<xmlChar>, isParent: Bool, keepsText: Bool)] = []
     private var parent: PageTree.ID = PageTree.none
     private var text: [UInt8] = []
     /// Names by libxml2's dictionary pointer: each distinct name becomes a Swift string once.
@@ -66,7 +67,9 @@ final class PageTreeReader {
         if root == PageTree.none, id != PageTree.none { root = id }
         // Past the deepest level an element is read as a sibling at that depth.
         let isParent = id != PageTree.none && open.count < PageTree.maximumDepth
-        open.append((id, name, isParent))
+        let keepsText = swiftName == "script" ? pairs.contains { $0.name == "type" && $0.value.lowercased() == "application/ld+json" }
+            : swiftName != "style"
+        open.append((id, name, isParent, keepsText))
         if isParent { parent = id }
     }
 
@@ -84,7 +87,7 @@ final class PageTreeReader {
     }
 
     private func characters(_ bytes: UnsafePointer<xmlChar>, _ count: Int32) {
-        guard !full, count > 0 else { return }
+        guard !full, count > 0, open.last?.keepsText != false else { return }
         text.append(contentsOf: UnsafeBufferPointer(start: bytes, count: Int(count)))
     }
 
