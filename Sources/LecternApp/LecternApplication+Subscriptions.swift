@@ -5,8 +5,8 @@ import Library
 
 /// Managing subscriptions from the sidebar, without drag and drop: a menu on each feed
 /// and folder (rename, move to a folder, always show the full article, unsubscribe with
-/// confirmation, delete folder) and New Folder… in the main menu. Targets travel as strings: "feed:12", "folder:3",
-/// and for moves "12:3" (feed 12 into folder 3) or "12:none".
+/// confirmation, delete folder) and New Folder… in the main menu. Targets travel as
+/// strings: "feed:12", "folder:3", and for moves "12:3" (feed 12 into folder 3) or "12:none".
 extension LecternApplication {
     func installSubscriptionActions() {
         let map = UnsafeMutableRawPointer(application.pointer)
