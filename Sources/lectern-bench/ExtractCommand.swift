@@ -29,12 +29,21 @@ enum ExtractCommand {
         }
     }
 
-    private static func time(_ folder: String, rounds: Int) -> Int32 {
+    /// The address the Readability pages say they come from.
+    private static let url = URL(string: "http://fakehost/test/page.html")
+
+    /// Every `PAGES/*/source.html`, in name order, after one warm-up extraction (code and
+    /// lazily made tables), as the peers are run.
+    private static func warmedPages(in folder: String) -> [Data] {
         let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
             .compactMap { FileManager.default.contents(atPath: "\(folder)/\($0)/source.html") }
+        if let first = pages.first { _ = try? ArticleExtractor.extract(from: first, url: url) }
+        return pages
+    }
+
+    private static func time(_ folder: String, rounds: Int) -> Int32 {
+        let pages = warmedPages(in: folder)
         guard !pages.isEmpty else { return 2 }
-        let url = URL(string: "http://fakehost/test/page.html")
-        _ = try? ArticleExtractor.extract(from: pages[0], url: url)   // warm-up
         // One round is how the peers are timed (a warm-up page, then each page once); with
         // more, each page's time is its best round (the rounds interleave the pages).
         var times = [Double](repeating: .infinity, count: pages.count)
@@ -55,11 +64,8 @@ enum ExtractCommand {
     /// Peak resident growth of each page's extraction over the page's size: the median, the
     /// worst, and the largest page's.
     private static func memory(_ folder: String) -> Int32 {
-        let pages = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-            .compactMap { FileManager.default.contents(atPath: "\(folder)/\($0)/source.html") }
+        let pages = warmedPages(in: folder)
         guard !pages.isEmpty else { return 2 }
-        let url = URL(string: "http://fakehost/test/page.html")
-        _ = try? ArticleExtractor.extract(from: pages[0], url: url)   // warm-up: code and lazily made tables
         var ratios: [(ratio: Double, bytes: Int)] = []
         for page in pages {
             let growth = PeakMemory.growth { _ = try? ArticleExtractor.extract(from: page, url: url) }

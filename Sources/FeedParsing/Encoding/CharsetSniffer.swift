@@ -2,7 +2,7 @@ import Foundation
 
 /// Finds the character encoding of a feed's bytes, in the order the issue sets:
 /// byte-order mark, HTTP `charset`, the XML declaration, then UTF-8.
-enum CharsetSniffer {
+public enum CharsetSniffer {
     /// What was found and how many leading bytes (a BOM) to skip.
     struct Finding: Equatable {
         var charset: String
@@ -37,7 +37,7 @@ enum CharsetSniffer {
     }
 
     /// The `charset` parameter of a Content-Type header value, lowercased, unquoted.
-    static func charset(inContentType header: String) -> String? {
+    public static func charset(inContentType header: String) -> String? {
         for parameter in header.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }

@@ -78,14 +78,6 @@ public final class PageTree {
         root = reader.root
     }
 
-    private init(nodes: [Node], root: ID) {
-        self.nodes = nodes
-        self.root = root
-    }
-
-    /// A copy to reshape on its own (the page is not parsed again).
-    public func copy() -> PageTree { PageTree(nodes: nodes, root: root) }
-
     /// A text node holding `text`, measured.
     static func textNode(_ text: String) -> Node {
         var node = Node(name: "#text", text: text, attributes: [])
@@ -151,18 +143,10 @@ public final class PageTree {
     /// The element children only.
     public func elementChildren(_ id: ID) -> [ID] { children(id).filter { nodes[Int($0)].isElement } }
 
-    /// Every element below `id` (not `id` itself), in document order.
+    /// Every node below `id` (not `id` itself), in document order.
     public func descendants(_ id: ID) -> [ID] {
         var result: [ID] = []
-        var stack: [ID] = [id]
-        while let current = stack.popLast() {
-            var child = nodes[Int(current)].lastChild
-            while child != PageTree.none {
-                stack.append(child)
-                child = nodes[Int(child)].previous
-            }
-            if current != id { result.append(current) }
-        }
+        forEachDescendant(of: id) { result.append($0); return true }
         return result
     }
 

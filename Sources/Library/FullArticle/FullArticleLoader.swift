@@ -1,4 +1,5 @@
 import ArticleExtraction
+import FeedParsing
 import Foundation
 
 /// Loads an article's full text from its web page and stores it beside the feed's
@@ -39,7 +40,7 @@ public final class FullArticleLoader: Sendable {
         let extracted: ExtractedArticle
         do {
             extracted = try ArticleExtractor.extract(from: result.body, url: result.url,
-                                                     charset: ArticleInspection.charset(of: result.header("Content-Type")))
+                                                     charset: result.header("Content-Type").flatMap(CharsetSniffer.charset(inContentType:)))
         } catch {
             throw .noArticle(error)
         }

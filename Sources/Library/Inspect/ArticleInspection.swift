@@ -1,4 +1,5 @@
 import ArticleExtraction
+import FeedParsing
 import Foundation
 
 /// `lectern --extract-article FILE|URL [--base-url URL]`: the article in one web page,
@@ -30,22 +31,10 @@ public enum ArticleInspection {
         }
         do {
             let article = try ArticleExtractor.extract(from: fetched.data, url: fetched.url ?? baseURL,
-                                                       charset: charset(of: fetched.contentType))
+                                                       charset: fetched.contentType.flatMap(CharsetSniffer.charset(inContentType:)))
             return article.json
         } catch {
             throw .noArticle(argument: argument, reason: error)
         }
-    }
-
-    /// The `charset` parameter of a Content-Type header.
-    static func charset(of contentType: String?) -> String? {
-        guard let contentType else { return nil }
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1)
-            guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }
-            let value = pair[1].trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-            return value.isEmpty ? nil : value
-        }
-        return nil
     }
 }

@@ -16,16 +16,9 @@ extension LibraryStore {
         }
     }
 
-    /// The stored full article of `articleID`; nil when none was loaded.
-    public func fullArticle(id articleID: Int64) throws(StorageError) -> FullArticle? {
-        try read { database throws(StorageError) in
-            let found: FullArticle?? = try database.first("SELECT html, text, byline, fetched_at FROM full_articles WHERE id = ?",
-                                                          [.integer(articleID)]) { Self.fullArticle(from: $0) }
-            return found ?? nil
-        }
-    }
-
-    static func fullArticle(from row: SQLiteStatement, at column: Int32 = 0) -> FullArticle? {
+    /// The full article in `row` from `column` on (html, text, byline, fetched_at), as
+    /// `article(id:)` reads it; nil when there is none.
+    static func fullArticle(from row: SQLiteStatement, at column: Int32) -> FullArticle? {
         guard let html = row.text(column) else { return nil }
         return FullArticle(html: html, text: row.text(column + 1) ?? "", byline: row.text(column + 2),
                            fetched: row.date(column + 3) ?? Date(timeIntervalSince1970: 0))
