@@ -2,8 +2,8 @@
 // Lectern — a desktop feed reader for Linux, in Swift, drawn with GTK 4.
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
-//                         -> Library -> ArticleExtraction -> FeedParsing -> CLibXML2, ArticleModel
-//                                    -> CSQLite3
+//                         -> Sync -> Library -> ArticleExtraction -> FeedParsing -> CLibXML2, ArticleModel
+//                                         -> CSQLite3;  Sync -> CLibSecret
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
 import PackageDescription
@@ -23,6 +23,8 @@ let package = Package(
                        providers: [.apt(["libxml2-dev"])]),
         .systemLibrary(name: "CSQLite3", path: "Sources/CSQLite3", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "libsecret-1",
+                       providers: [.apt(["libsecret-1-dev"])]),
 
         // A GListModel whose rows are made on demand (GObject types need C).
         .target(name: "CLecternModel", dependencies: ["CGtk4"]),
@@ -41,12 +43,15 @@ let package = Package(
         .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing"]),
         .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3"]),
         .target(name: "Theming"),
+        // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
+        // Secret Service through libsecret. No GTK.
+        .target(name: "Sync", dependencies: ["Library", "CLibSecret"]),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
         // The app sees the core through Library, Theming and ArticleModel only: no parser, no
         // SQLite, no libxml2 (MemberImportVisibility keeps that true for members too).
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "ArticleModel"],
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "ArticleModel"],
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
@@ -62,6 +67,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Library"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),

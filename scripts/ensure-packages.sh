@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a make target needs, only those missing.
 # Usage: scripts/ensure-packages.sh run|check|bench
+# check and bench also install Tiny Tiny RSS for the sync tests (scripts/install-ttrss.sh).
 set -euo pipefail
 
-run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev pkg-config adwaita-icon-theme fonts-cantarell)
-check_packages=("${run_packages[@]}" xvfb xauth dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils)
+run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev pkg-config adwaita-icon-theme fonts-cantarell)
+check_packages=("${run_packages[@]}" xvfb xauth dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
+  gnome-keyring libsecret-tools)
 bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
 
 case "${1:-run}" in
@@ -18,11 +20,16 @@ missing=()
 for package in "${wanted[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
-[ ${#missing[@]} -eq 0 ] && exit 0
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing missing Debian packages: ${missing[*]}"
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $sudo apt-get update -qq
+  export LECTERN_APT_UPDATED=1
+  $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
 
-echo "Installing missing Debian packages: ${missing[*]}"
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+if [ "${1:-run}" != run ]; then
+  "$(dirname "$0")/install-ttrss.sh"
+fi

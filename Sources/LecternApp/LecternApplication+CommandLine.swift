@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Sync
 import Theming
 
 extension LecternApplication {
@@ -16,6 +17,7 @@ extension LecternApplication {
             request.retentionDays = settings.retentionDays
             performLibraryWork(request, for: commandLine)
         }
+        if options.sync { performSync(for: commandLine) }
         if options.themePicker { showThemePicker() }
         let captured = options.themePicker ? themePicker?.window : mainWindow?.window
         if let screenshot = options.screenshot, let window = captured {
@@ -46,6 +48,24 @@ extension LecternApplication {
             for failure in report.failures { caller.printError("  - \(failure)") }
             caller.setExitStatus(report.succeeded ? 0 : 1)
             self?.libraryDidChange()
+        }
+    }
+
+    /// `--sync` in the running instance: every account, each step printed to the launching
+    /// terminal; the launcher exits 1 if an account failed.
+    private func performSync(for caller: ApplicationCommandLine) {
+        withLibrary { [weak self] service in
+            guard let service else {
+                caller.printError("lectern: the library could not be opened")
+                return caller.setExitStatus(1)
+            }
+            Task { @MainActor [weak self] in
+                let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+                let failures = await accounts.syncAll { line in Task { @MainActor in caller.printError(line) } }
+                for failure in failures { caller.printError("  - \(failure)") }
+                caller.setExitStatus(failures.isEmpty ? 0 : 1)
+                self?.libraryDidChange()
+            }
         }
     }
 

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Sync
 import Theming
 
 /// Reading commands as application actions: the keyboard, the menus and D-Bus
@@ -68,6 +69,9 @@ extension LecternApplication {
             let report = await service.perform(request, progress: { progress in
                 Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
             }, say: { _ in })
+            // `r` also syncs the accounts, after the local feeds.
+            let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+            let syncFailures = (try? accounts.accounts().isEmpty) == false ? await accounts.syncAll { _ in } : []
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()
@@ -75,6 +79,9 @@ extension LecternApplication {
             libraryDidChange()
             if !report.failures.isEmpty {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
+            }
+            if !syncFailures.isEmpty {
+                mainWindow?.showNotice("Some accounts could not be synced: " + syncFailures.joined(separator: "; "))
             }
         }
     }

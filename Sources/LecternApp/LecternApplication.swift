@@ -76,11 +76,13 @@ public final class LecternApplication {
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
         if let page = options.extractArticle { return LocalCommands.extractArticle(page, baseURL: options.baseURL) }
+        if let status = AccountCommands.run(options.account) { return status }
         if options.batch {
             settingsStore.load(into: settings)
             var request = options.library
             request.retentionDays = settings.retentionDays
-            return LibraryBatch.run(request)
+            let status = request.isEmpty ? 0 : LibraryBatch.run(request)
+            return options.sync ? max(status, AccountCommands.syncAll()) : status
         }
         if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {

@@ -120,3 +120,36 @@ import Testing
         #expect(try bodies() == 0, "a pruned article's body stayed behind")
     }
 }
+
+/// Version 4 rebuilds the feeds and folders tables (an account's feed may share a local feed's
+/// address): a version 3 library keeps every feed, folder, article and status through it.
+@Suite struct AccountsMigrationTests {
+    @Test func aVersionThreeLibraryKeepsItsFeedsFoldersAndArticles() throws {
+        let folder = TempFolder()
+        let path = folder.path("library.sqlite")
+        let database = try SQLiteDatabase(path: path)
+        try database.execute("PRAGMA foreign_keys = ON")
+        for step in Schema.migrations.prefix(3) { try database.execute(step) }
+        try database.execute("""
+            PRAGMA user_version = 3;
+            INSERT INTO folders (id, title, position) VALUES (4, 'News', 1);
+            INSERT INTO feeds (id, url, title, folder_id, added_at, always_full_article) VALUES (2, 'https://example.org/f', 'F', 4, 0, 1);
+            INSERT INTO articles (id, feed_id, guid, title, sort_date, arrived, read, starred) VALUES (5, 2, 'g', 'Kept', 10, 10, 1, 1);
+            INSERT INTO article_bodies (id, content) VALUES (5, '<p>body</p>');
+            INSERT INTO full_articles (id, html, text, fetched_at) VALUES (5, '<p>full</p>', 'full', 10);
+            """)
+        let store = try LibraryStore.open(path: path)
+        #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 4)
+        let feed = try #require(try store.feed(id: 2))
+        #expect(feed.folderID == 4 && feed.alwaysFullArticle && feed.accountID == nil)
+        #expect(try store.folders() == [Folder(id: 4, title: "News")])
+        let article = try #require(try store.article(id: 5))
+        #expect(article.read && article.starred && article.content == "<p>body</p>")
+        #expect(article.fullArticle != nil)
+        // The foreign keys still hold after the rebuild: deleting the feed takes its articles.
+        try store.deleteFeed(2)
+        #expect(try store.article(id: 5) == nil)
+        try store.deleteFolder(4)
+        #expect(try store.integrityCheck() == "ok")
+    }
+}

@@ -13,6 +13,7 @@ public struct CommandLineOption: Sendable, Equatable {
     public enum Group: String, Sendable, CaseIterable {
         case appearance = "Appearance"
         case library = "Library"
+        case accounts = "Sync accounts"
         case diagnostics = "Diagnostics"
     }
 

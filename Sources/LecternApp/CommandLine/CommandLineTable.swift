@@ -23,6 +23,20 @@ public enum CommandLineTable {
               summary: "Refresh every feed"),
         .init(name: "batch", argument: .none, group: .library, handling: .local,
               summary: "Do the library flags without a window: progress on stderr, exit 1 if some feed failed"),
+        .init(name: "add-account", argument: .text(placeholder: "greader|ttrss"), group: .accounts, handling: .local,
+              summary: "Add a sync account (with --server, --user and --password-stdin); the credentials are checked first"),
+        .init(name: "server", argument: .text(placeholder: "URL"), group: .accounts, handling: .local,
+              summary: "With --add-account: the server's address (FreshRSS: https://host/api/greader.php)"),
+        .init(name: "user", argument: .text(placeholder: "NAME"), group: .accounts, handling: .local,
+              summary: "With --add-account: the user name on the server"),
+        .init(name: "password-stdin", argument: .none, group: .accounts, handling: .local,
+              summary: "With --add-account: read the password from standard input (never from an argument)"),
+        .init(name: "list-accounts", argument: .none, group: .accounts, handling: .local,
+              summary: "Print the sync accounts (id, kind, server, user, last sync) and exit"),
+        .init(name: "remove-account", argument: .text(placeholder: "ID"), group: .accounts, handling: .local,
+              summary: "Remove a sync account with what it brought into the library, and its password"),
+        .init(name: "sync", argument: .none, group: .accounts, handling: .primary,
+              summary: "Sync every account (with --batch: progress on stderr, exit 1 if an account failed)"),
         .init(name: "inspect-feed", argument: .text(placeholder: "FILE|URL"), group: .diagnostics, handling: .local,
               summary: "Parse one feed and print it as JSON (see docs/inspect-feed.md), and exit"),
         .init(name: "extract-article", argument: .text(placeholder: "FILE|URL"), group: .diagnostics, handling: .local,
@@ -36,7 +50,10 @@ public enum CommandLineTable {
     ]
 
     /// The flags that work on the library (with or without `--batch`).
-    static let libraryNames: Set<String> = ["add-feed", "import-opml", "export-opml", "refresh"]
+    static let libraryNames: Set<String> = ["add-feed", "import-opml", "export-opml", "refresh", "sync"]
+
+    /// The account flags, done in the launching process with or without `--batch`.
+    static let accountNames: Set<String> = ["add-account", "server", "user", "password-stdin", "list-accounts", "remove-account"]
 
     /// Flags GApplication itself understands.
     static let builtInNames: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service"]

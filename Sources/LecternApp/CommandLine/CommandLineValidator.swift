@@ -17,10 +17,10 @@ public enum CommandLineValidator {
             return UsageError(message: "don't know what to do with \"\(first)\": give a feed or page address (http://…) or an .opml file")
         }
         if names.contains("batch") {
-            guard !names.isDisjoint(with: CommandLineTable.libraryNames) || !positional.isEmpty else {
-                return UsageError(message: "--batch needs something to do: --add-feed, --import-opml, --export-opml or --refresh")
+            guard !names.isDisjoint(with: CommandLineTable.libraryNames.union(CommandLineTable.accountNames)) || !positional.isEmpty else {
+                return UsageError(message: "--batch needs something to do: --add-feed, --import-opml, --export-opml, --refresh or --sync")
             }
-            let others = names.subtracting(CommandLineTable.libraryNames).subtracting(["batch"])
+            let others = names.subtracting(CommandLineTable.libraryNames).subtracting(CommandLineTable.accountNames).subtracting(["batch"])
             if let other = others.sorted().first {
                 return UsageError(message: "--batch works on the library only; --\(other) cannot be used with it")
             }
@@ -51,7 +51,8 @@ public enum CommandLineValidator {
     }
 
     /// Local flags that only say more about another one: `--extract-article FILE --base-url URL`.
-    static let refinesLocal: [String: String] = ["base-url": "extract-article"]
+    static let refinesLocal: [String: String] = ["base-url": "extract-article", "server": "add-account", "user": "add-account",
+                                                 "password-stdin": "add-account"]
 
     /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
     static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]

@@ -60,10 +60,13 @@ struct LaunchOptions: Sendable, Equatable {
     var printCSS = false
     var themePicker = false
     var batch = false
+    /// `--sync`: every account, after the launch's library work.
+    var sync = false
     var library = LibraryRequest()
     var inspectFeed: String?
     var extractArticle: String?
     var baseURL: String?
+    var account = AccountCommands.Request()
 
     /// Reads the dict GApplication filled from the table's entries.
     @MainActor
@@ -85,6 +88,13 @@ struct LaunchOptions: Sendable, Equatable {
         inspectFeed = Self.text(dict, "inspect-feed")
         extractArticle = Self.text(dict, "extract-article")
         baseURL = Self.text(dict, "base-url")
+        account.addKind = Self.text(dict, "add-account")
+        account.server = Self.text(dict, "server")
+        account.user = Self.text(dict, "user")
+        account.passwordFromStdin = g_variant_dict_contains(dict, "password-stdin") != 0
+        account.list = g_variant_dict_contains(dict, "list-accounts") != 0
+        account.removeID = Self.text(dict, "remove-account")
+        sync = g_variant_dict_contains(dict, "sync") != 0
     }
 
     init() {}

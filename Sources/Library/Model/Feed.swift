@@ -17,6 +17,9 @@ public struct Feed: Sendable, Equatable, Identifiable {
     /// Opening one of its articles loads the full article from the web page (once; it is
     /// stored, and loaded again only when asked).
     public var alwaysFullArticle: Bool
+    /// The sync account whose server holds this subscription; nil for the local library,
+    /// whose feeds Lectern fetches itself.
+    public var accountID: Int64?
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -26,7 +29,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
 
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
-                alwaysFullArticle: Bool = false) {
+                alwaysFullArticle: Bool = false, accountID: Int64? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -36,6 +39,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.addedAt = addedAt
         self.fetchState = fetchState
         self.alwaysFullArticle = alwaysFullArticle
+        self.accountID = accountID
     }
 }
 

@@ -3,9 +3,12 @@
 public struct Folder: Sendable, Equatable, Hashable, Identifiable {
     public var id: Int64
     public var title: String
+    /// The sync account the folder belongs to; nil for the local library.
+    public var accountID: Int64?
 
-    public init(id: Int64, title: String) {
+    public init(id: Int64, title: String, accountID: Int64? = nil) {
         self.id = id
         self.title = title
+        self.accountID = accountID
     }
 }

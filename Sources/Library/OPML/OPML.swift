@@ -72,9 +72,11 @@ public enum OPML {
         }
     }
 
-    /// The library's subscriptions as an OPML 2.0 document.
+    /// The local library's subscriptions as an OPML 2.0 document (an account's live on its
+    /// server, which exports them itself).
     public static func export(_ store: LibraryStore, title: String = "Lectern subscriptions") throws(StorageError) -> (text: String, feeds: Int) {
-        let feeds = try store.feeds()
-        return (OPMLWriter.write(folders: try store.folders(), feeds: feeds, title: title), feeds.count)
+        let feeds = try store.feeds().filter { $0.accountID == nil }
+        let folders = try store.folders().filter { $0.accountID == nil }
+        return (OPMLWriter.write(folders: folders, feeds: feeds, title: title), feeds.count)
     }
 }

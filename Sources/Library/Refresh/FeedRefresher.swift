@@ -12,7 +12,7 @@ public final class FeedRefresher: Sendable {
         self.fetcher = HTTPFetcher(policy: policy)
     }
 
-    /// Refreshes `feeds` (every feed when nil). Feeds that are gone are skipped;
+    /// Refreshes `feeds` (every local feed when nil). Feeds that are gone are skipped;
     /// feeds backing off are skipped unless `force`. `progress` is called after each
     /// feed, from a background task (hop to the main thread yourself).
     @discardableResult
@@ -20,7 +20,8 @@ public final class FeedRefresher: Sendable {
                         progress: (@Sendable (RefreshProgress) -> Void)? = nil) async -> RefreshSummary {
         let list: [Feed]
         do {
-            list = try feeds ?? store.feeds()
+            // An account's feeds are fetched by its server and come in by sync.
+            list = try (feeds ?? store.feeds()).filter { $0.accountID == nil }
         } catch {
             return RefreshSummary()
         }

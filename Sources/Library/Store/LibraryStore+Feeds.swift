@@ -4,7 +4,8 @@ import Foundation
 extension LibraryStore {
     static let feedColumns = """
         id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
-        last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone, always_full_article
+        last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone, always_full_article,
+        account_id
         """
 
     static func feed(from row: SQLiteStatement) -> Feed {
@@ -15,10 +16,10 @@ extension LibraryStore {
         return Feed(id: row.int64(0), url: row.text(1) ?? "", title: row.text(2), siteURL: row.text(3),
                     iconURL: row.text(4), folderID: row.optionalInt64(5),
                     addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state,
-                    alwaysFullArticle: row.bool(17))
+                    alwaysFullArticle: row.bool(17), accountID: row.optionalInt64(18))
     }
 
-    /// Every feed, by title.
+    /// Every feed, the local library's and the accounts', by title.
     public func feeds() throws(StorageError) -> [Feed] {
         try read { database throws(StorageError) in
             try database.query("SELECT \(Self.feedColumns) FROM feeds ORDER BY coalesce(title, url) COLLATE NOCASE",
@@ -33,10 +34,10 @@ extension LibraryStore {
         }
     }
 
-    /// The feed stored under exactly this URL; nil when there is none.
+    /// The local feed stored under exactly this URL; nil when there is none.
     public func feed(url: String) throws(StorageError) -> Feed? {
         try read { database throws(StorageError) in
-            try database.first("SELECT \(Self.feedColumns) FROM feeds WHERE url = ?", [.text(url)], Self.feed(from:))
+            try database.first("SELECT \(Self.feedColumns) FROM feeds WHERE url = ? AND account_id IS NULL", [.text(url)], Self.feed(from:))
         }
     }
 

@@ -8,7 +8,7 @@ extension LibraryStore {
                        parsed: ParsedFeed, now: Date) throws(StorageError) -> IngestResult {
         try storageTransaction { database throws(StorageError) in
             if let newURL,
-               try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ?", [.text(newURL), .integer(feedID)]) == 0 {
+               try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ? AND account_id IS NULL", [.text(newURL), .integer(feedID)]) == 0 {
                 try database.run("UPDATE feeds SET url = ? WHERE id = ?", [.text(newURL), .integer(feedID)])
             }
             try database.run("""
@@ -23,7 +23,7 @@ extension LibraryStore {
     func recordNotModified(feedID: Int64, newURL: String?, etag: String?, now: Date) throws(StorageError) {
         try storageTransaction { database throws(StorageError) in
             if let newURL,
-               try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ?", [.text(newURL), .integer(feedID)]) == 0 {
+               try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ? AND account_id IS NULL", [.text(newURL), .integer(feedID)]) == 0 {
                 try database.run("UPDATE feeds SET url = ? WHERE id = ?", [.text(newURL), .integer(feedID)])
             }
             try database.run("""

@@ -1,4 +1,6 @@
-/// Read and starred state, with undo.
+import Foundation
+/// Read and starred state, with undo. A change to an account's article is queued for its
+/// server in the same transaction.
 extension LibraryStore {
     /// Marks articles read or unread; returns what changed.
     @discardableResult
@@ -28,7 +30,15 @@ extension LibraryStore {
         }
         sql += " RETURNING id"
         let ids = try storageTransaction { database throws(StorageError) in
-            try database.query(sql, values) { $0.int64(0) }
+            let ids = try database.query(sql, values) { $0.int64(0) }
+            var start = 0
+            while start < ids.count {
+                let chunk = ids[start..<min(ids.count, start + 10_000)]
+                try Self.queueStateChanges(.read, idList: "[" + chunk.map(String.init).joined(separator: ",") + "]",
+                                           now: Date(), in: database)
+                start += chunk.count
+            }
+            return ids
         }
         return StatusChange(field: .read, value: true, articleIDs: ids)
     }
@@ -48,7 +58,10 @@ extension LibraryStore {
             while start < ids.count {
                 let chunk = ids[start..<min(ids.count, start + 10_000)]
                 let list = "[" + chunk.map(String.init).joined(separator: ",") + "]"
-                changed += try database.query(sql, [SQLValue(value), SQLValue(value), .text(list)]) { $0.int64(0) }
+                let done = try database.query(sql, [SQLValue(value), SQLValue(value), .text(list)]) { $0.int64(0) }
+                try Self.queueStateChanges(field, idList: "[" + done.map(String.init).joined(separator: ",") + "]",
+                                           now: Date(), in: database)
+                changed += done
                 start += chunk.count
             }
             return changed

@@ -8,7 +8,11 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3]
+    static let migrations: [String] = [version1, version2, version3, version4]
+
+    /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
+    /// documented way to change a table's constraints), then checked before they commit.
+    static let rebuildSteps: [Int: [String]] = [3: ["feeds", "folders"]]
 
     /// Brings the library at `path` (open as `database`) up to `version`, one transaction
     /// per step. A step that fails is rolled back and reported as `upgradeFailed`, except
@@ -18,9 +22,17 @@ enum Schema {
         guard found <= version else { throw .newerSchema(found: found, supported: version) }
         guard found < version else { return }
         for step in Int(found)..<migrations.count {
+            let rebuilt = rebuildSteps[step] ?? []
+            if !rebuilt.isEmpty { try database.execute("PRAGMA foreign_keys = OFF") }
+            defer { if !rebuilt.isEmpty { try? database.execute("PRAGMA foreign_keys = ON") } }
             do {
                 try database.transaction {
                     try database.execute(migrations[step])
+                    for table in rebuilt {
+                        if try database.first("PRAGMA foreign_key_check(\(table))", [], { _ in true }) != nil {
+                            throw StorageError.invalidValue("a row of \(table) refers to nothing after the upgrade")
+                        }
+                    }
                     try database.execute("PRAGMA user_version = \(step + 1)")
                 }
             } catch StorageError.sqlite(let code, let message) where code & 0xFF != SQLITE_CORRUPT && code & 0xFF != SQLITE_NOTADB {
@@ -161,6 +173,83 @@ enum Schema {
         byline TEXT,
         fetched_at INTEGER NOT NULL
     );
+    """
+
+    /// Version 4. Sync accounts: a server's feeds, folders and articles live in the same
+    /// tables as the local library's, marked with their account, so the smart views, search
+    /// and marks span everything. A feed's address is unique within the local library only
+    /// (an account may follow a feed the user also follows locally), and folder names within
+    /// their account. `remote_id` is the server's id of a feed or folder; an account
+    /// article's `guid` is the server's item id. `sync_changes` is the durable queue of
+    /// local changes an account's server has not heard of yet; a read or starred change is
+    /// one row per article and field, the newest winning.
+    static let version4 = """
+    CREATE TABLE accounts (
+        id INTEGER PRIMARY KEY,
+        kind TEXT NOT NULL,
+        server TEXT NOT NULL,
+        user_name TEXT NOT NULL,
+        added_at INTEGER NOT NULL,
+        last_attempt INTEGER,
+        last_sync INTEGER,
+        last_error TEXT,
+        cursor TEXT,
+        UNIQUE (kind, server, user_name)
+    );
+    CREATE TABLE folders_v4 (
+        id INTEGER PRIMARY KEY,
+        title TEXT NOT NULL COLLATE NOCASE,
+        position INTEGER NOT NULL DEFAULT 0,
+        account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+        remote_id TEXT
+    );
+    INSERT INTO folders_v4 (id, title, position) SELECT id, title, position FROM folders;
+    DROP TABLE folders;
+    ALTER TABLE folders_v4 RENAME TO folders;
+    CREATE UNIQUE INDEX folders_local_title ON folders(title) WHERE account_id IS NULL;
+    CREATE UNIQUE INDEX folders_account_title ON folders(account_id, title) WHERE account_id IS NOT NULL;
+    CREATE TABLE feeds_v4 (
+        id INTEGER PRIMARY KEY,
+        url TEXT NOT NULL,
+        title TEXT,
+        site_url TEXT,
+        icon_url TEXT,
+        folder_id INTEGER REFERENCES folders(id) ON DELETE SET NULL,
+        added_at INTEGER NOT NULL,
+        etag TEXT,
+        last_modified TEXT,
+        last_attempt INTEGER,
+        last_success INTEGER,
+        http_status INTEGER,
+        last_error TEXT,
+        not_modified_count INTEGER NOT NULL DEFAULT 0,
+        failure_count INTEGER NOT NULL DEFAULT 0,
+        next_attempt INTEGER,
+        gone INTEGER NOT NULL DEFAULT 0,
+        always_full_article INTEGER NOT NULL DEFAULT 0,
+        account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+        remote_id TEXT
+    );
+    INSERT INTO feeds_v4 (id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
+                          last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone,
+                          always_full_article)
+        SELECT id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
+               last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone,
+               always_full_article FROM feeds;
+    DROP TABLE feeds;
+    ALTER TABLE feeds_v4 RENAME TO feeds;
+    CREATE INDEX feeds_folder ON feeds(folder_id);
+    CREATE UNIQUE INDEX feeds_local_url ON feeds(url) WHERE account_id IS NULL;
+    CREATE UNIQUE INDEX feeds_remote ON feeds(account_id, remote_id) WHERE account_id IS NOT NULL;
+    CREATE TABLE sync_changes (
+        id INTEGER PRIMARY KEY,
+        account_id INTEGER NOT NULL REFERENCES accounts(id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        target TEXT NOT NULL,
+        value TEXT,
+        queued_at INTEGER NOT NULL
+    );
+    CREATE UNIQUE INDEX sync_changes_state ON sync_changes(account_id, kind, target) WHERE kind IN ('read', 'starred');
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

@@ -17,6 +17,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
     case notFound(what: String)
     /// A feed with this URL is already in the library.
     case duplicateFeed(url: String)
+    /// This user on this server is already an account.
+    case duplicateAccount(title: String)
     /// A value the caller passed cannot be stored (e.g. an empty folder name).
     case invalidValue(String)
 
@@ -50,6 +52,8 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(what) is no longer in the library; it may have been deleted. Refresh the view."
         case .duplicateFeed(let url):
             return "You are already subscribed to \(url)."
+        case .duplicateAccount(let title):
+            return "The account \(title) is already added."
         case .invalidValue(let reason):
             return "Could not store the value: \(reason)."
         }

@@ -1,0 +1,144 @@
+import Foundation
+import GtkBridge
+import Library
+import Sync
+
+/// `--add-account`, `--list-accounts`, `--remove-account` and `--batch --sync`: sync accounts
+/// from the command line, in the launching process. Messages go to stderr (the list to
+/// stdout); exit 0 on success, 1 when the work failed, 2 on a usage error.
+@MainActor
+enum AccountCommands {
+    struct Request: Sendable, Equatable {
+        var addKind: String?
+        var server: String?
+        var user: String?
+        var passwordFromStdin = false
+        var list = false
+        var removeID: String?
+    }
+
+    /// Does the account flags of `request`; nil when there are none.
+    static func run(_ request: Request) -> Int32? {
+        if let kind = request.addKind { return addAccount(kind: kind, request) }
+        if request.list { return listAccounts() }
+        if let id = request.removeID { return removeAccount(id) }
+        return nil
+    }
+
+    private static func addAccount(kind name: String, _ request: Request) -> Int32 {
+        guard let kind = Account.Kind(rawValue: name) else {
+            return usage("unknown account kind \"\(name)\"; use one of: " + Account.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+        }
+        guard let server = request.server, !server.isEmpty else { return usage("--add-account needs --server URL") }
+        guard let user = request.user, !user.isEmpty else { return usage("--add-account needs --user NAME") }
+        guard request.passwordFromStdin else {
+            return usage("--add-account needs --password-stdin: the password is read from standard input, never from an argument")
+        }
+        guard let password = readPassword() else { return usage("no password on standard input") }
+        guard let service = openService() else { return 1 }
+        let result = wait(orElse: .failure(.cancelled)) { () async -> Result<Account, SyncError> in
+            do throws(SyncError) {
+                return .success(try await service.addAccount(kind: kind, server: server, user: user, password: password))
+            } catch {
+                return .failure(error)
+            }
+        }
+        checkpoint(service)
+        switch result {
+        case .success(let account):
+            LocalCommands.printError("Added account \(account.id): \(account.title) (\(kind.displayName)). Sync it with lectern --sync.")
+            return 0
+        case .failure(let error):
+            LocalCommands.printError("lectern: could not add the account: \(error)")
+            return 1
+        }
+    }
+
+    private static func listAccounts() -> Int32 {
+        guard let service = openService() else { return 1 }
+        do throws(SyncError) {
+            for account in try service.accounts() {
+                var line = "\(account.id)\t\(account.kind.rawValue)\t\(account.server)\t\(account.userName)\t"
+                line += account.lastSync.map { "synced \($0.formatted(date: .abbreviated, time: .shortened))" } ?? "never synced"
+                if let error = account.lastError { line += "\tlast error: \(error)" }
+                print(line)
+            }
+            return 0
+        } catch {
+            LocalCommands.printError("lectern: \(error)")
+            return 1
+        }
+    }
+
+    private static func removeAccount(_ text: String) -> Int32 {
+        guard let id = Int64(text) else { return usage("--remove-account needs the account's number, as --list-accounts prints it") }
+        guard let service = openService() else { return 1 }
+        do throws(SyncError) {
+            try service.removeAccount(id)
+            checkpoint(service)
+            LocalCommands.printError("Removed account \(id).")
+            return 0
+        } catch {
+            LocalCommands.printError("lectern: could not remove account \(id): \(error)")
+            return 1
+        }
+    }
+
+    /// `--batch --sync`: every account, progress on stderr, 1 when one failed.
+    static func syncAll() -> Int32 {
+        guard let service = openService() else { return 1 }
+        let failures = wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) } }
+        checkpoint(service)
+        guard !failures.isEmpty else { return 0 }
+        LocalCommands.printError("lectern: \(failures.count) account\(failures.count == 1 ? "" : "s") failed:")
+        failures.forEach { LocalCommands.printError("  - \($0)") }
+        return 1
+    }
+
+    /// The password: standard input up to its end, without the line break that ends it.
+    private static func readPassword() -> String? {
+        var text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        if text.hasSuffix("\r") { text.removeLast() }
+        return text.isEmpty ? nil : text
+    }
+
+    private static func openService() -> AccountService? {
+        do {
+            let store = try LibraryStore.open(path: DataLocations.libraryFile.path)
+            return AccountService(store: store, options: syncOptions)
+        } catch {
+            LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
+            return nil
+        }
+    }
+
+    /// The sync settings; `LECTERN_SYNC_TIMEOUT` (seconds) shortens the wait for a server in tests.
+    static var syncOptions: SyncOptions {
+        var options = SyncOptions(appVersion: LecternVersion.string)
+        if let timeout = ProcessInfo.processInfo.environment["LECTERN_SYNC_TIMEOUT"].flatMap(TimeInterval.init) {
+            options.timeout = timeout
+            options.maxWait = timeout
+        }
+        return options
+    }
+
+    private static func checkpoint(_ service: AccountService) {
+        // The changes are safe in the write-ahead log either way; this folds them in.
+        try? service.store.checkpoint()
+    }
+
+    /// Runs `work` to its end on the main loop of this (window-less) process.
+    private static func wait<T>(orElse fallback: T, _ work: @escaping @MainActor () async -> T) -> T {
+        MainLoopBridge.install()
+        var result: T?
+        Task { @MainActor in result = await work() }
+        MainLoop.iterate(until: { result != nil }, timeout: .infinity)
+        return result ?? fallback
+    }
+
+    private static func usage(_ message: String) -> Int32 {
+        LocalCommands.printError("lectern: \(message)")
+        return 2
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// A sync account: a server that holds subscriptions, articles and their read and starred
+/// state for the user (FreshRSS, Miniflux, Tiny Tiny RSS…). Its password is not here: it
+/// lives in the desktop's Secret Service.
+public struct Account: Sendable, Equatable, Identifiable {
+    /// The protocol the server speaks.
+    public enum Kind: String, Sendable, CaseIterable {
+        /// The Google Reader API: FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux.
+        case googleReader = "greader"
+        /// Tiny Tiny RSS's JSON API.
+        case tinyTinyRSS = "ttrss"
+
+        public var displayName: String {
+            switch self {
+            case .googleReader: "Google Reader API"
+            case .tinyTinyRSS: "Tiny Tiny RSS"
+            }
+        }
+    }
+
+    public var id: Int64
+    public var kind: Kind
+    /// The server's base address as the user gave it, normalised (no trailing slash).
+    public var server: String
+    public var userName: String
+    public var addedAt: Date
+    public var lastAttempt: Date?
+    /// When a sync last finished without an error.
+    public var lastSync: Date?
+    /// Why the last sync failed, in plain words; nil after a success.
+    public var lastError: String?
+    /// The protocol's bookmark from the last sync (opaque to the library).
+    public var cursor: String?
+
+    public init(id: Int64, kind: Kind, server: String, userName: String, addedAt: Date = Date(),
+                lastAttempt: Date? = nil, lastSync: Date? = nil, lastError: String? = nil, cursor: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.server = server
+        self.userName = userName
+        self.addedAt = addedAt
+        self.lastAttempt = lastAttempt
+        self.lastSync = lastSync
+        self.lastError = lastError
+        self.cursor = cursor
+    }
+
+    /// "alice on rss.example.org": how the sidebar and the messages name the account.
+    public var title: String {
+        let host = URL(string: server)?.host ?? server
+        return "\(userName) on \(host)"
+    }
+}

@@ -1,0 +1,168 @@
+import ArticleModel
+import FeedParsing
+import Foundation
+
+/// What a sync brings from an account's server: its subscriptions and folders, its articles,
+/// and their read and starred state. A local change still queued for the server wins over
+/// the server's state for that article and field; the server wins everywhere else.
+extension LibraryStore {
+    /// What changed in an account's subscriptions.
+    public struct SubscriptionSync: Sendable, Equatable {
+        public var added = 0
+        public var removed = 0
+        public var updated = 0
+    }
+
+    /// Makes the account's feeds and folders those of `feeds` (and of `folders`, which may name
+    /// empty ones): new ones are added, changed ones updated (address, title, folder), and those
+    /// the server no longer lists are removed with their articles. One transaction.
+    @discardableResult
+    public func applySubscriptions(_ feeds: [RemoteFeed], folders: [RemoteFolder] = [], accountID: Int64,
+                                   now: Date = Date()) throws(StorageError) -> SubscriptionSync {
+        try storageTransaction { database throws(StorageError) in
+            var result = SubscriptionSync()
+            var folderIDs: [String: Int64] = [:]
+            for folder in folders + feeds.compactMap(\.folder) where folderIDs[folder.title.lowercased()] == nil {
+                folderIDs[folder.title.lowercased()] = try Self.accountFolder(folder, accountID: accountID, in: database)
+            }
+            var kept = Set<Int64>()
+            for feed in feeds {
+                let folderID = feed.folder.flatMap { folderIDs[$0.title.lowercased()] }
+                let values: [SQLValue] = [.text(feed.url), SQLValue(feed.title), SQLValue(feed.siteURL), SQLValue(folderID)]
+                if let id = try database.first("SELECT id FROM feeds WHERE account_id = ? AND remote_id = ?",
+                                               [.integer(accountID), .text(feed.remoteID)], { $0.int64(0) }) {
+                    kept.insert(id)
+                    result.updated += try database.run("""
+                        UPDATE feeds SET url = ?1, title = ?2, site_url = ?3, folder_id = ?4 WHERE id = ?5
+                            AND (url IS NOT ?1 OR title IS NOT ?2 OR site_url IS NOT ?3 OR folder_id IS NOT ?4)
+                        """, values + [.integer(id)])
+                } else {
+                    try database.run("""
+                        INSERT INTO feeds (url, title, site_url, folder_id, added_at, account_id, remote_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """, values + [SQLValue(now), .integer(accountID), .text(feed.remoteID)])
+                    kept.insert(database.lastInsertRowID)
+                    result.added += 1
+                }
+            }
+            let gone = try database.query("SELECT id FROM feeds WHERE account_id = ?", [.integer(accountID)]) { $0.int64(0) }
+                .filter { !kept.contains($0) }
+            for id in gone {
+                try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)", [.integer(id)])
+                try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
+            }
+            result.removed = gone.count
+            let keptFolders = "[" + folderIDs.values.map(String.init).joined(separator: ",") + "]"
+            try database.run("""
+                DELETE FROM folders WHERE account_id = ? AND id NOT IN (SELECT value FROM json_each(?))
+                    AND id NOT IN (SELECT folder_id FROM feeds WHERE folder_id IS NOT NULL)
+                """, [.integer(accountID), .text(keptFolders)])
+            return result
+        }
+    }
+
+    /// The id of the account's folder with this title, made (or given the server's id) as needed.
+    private static func accountFolder(_ folder: RemoteFolder, accountID: Int64, in database: SQLiteDatabase) throws(StorageError) -> Int64 {
+        if let id = try database.first("SELECT id FROM folders WHERE account_id = ? AND title = ?",
+                                       [.integer(accountID), .text(folder.title)], { $0.int64(0) }) {
+            try database.run("UPDATE folders SET remote_id = ? WHERE id = ? AND remote_id IS NOT ?",
+                             [.text(folder.remoteID), .integer(id), .text(folder.remoteID)])
+            return id
+        }
+        let position = try database.scalar("SELECT coalesce(max(position), 0) + 1 FROM folders WHERE account_id = ?",
+                                           [.integer(accountID)])
+        try database.run("INSERT INTO folders (title, position, account_id, remote_id) VALUES (?, ?, ?, ?)",
+                         [.text(folder.title), .integer(position), .integer(accountID), .text(folder.remoteID)])
+        return database.lastInsertRowID
+    }
+
+    /// The account's feeds by their server id.
+    public func accountFeeds(_ accountID: Int64) throws(StorageError) -> [String: Feed] {
+        let pairs = try read { database throws(StorageError) in
+            try database.query("SELECT \(Self.feedColumns), remote_id FROM feeds WHERE account_id = ?", [.integer(accountID)]) {
+                ($0.text(19) ?? "", Self.feed(from: $0))
+            }
+        }
+        return Dictionary(pairs) { first, _ in first }
+    }
+
+    /// Stores articles from the server (new ones added, changed ones updated, as a feed's
+    /// would be) and takes their read and starred state, except where a local change is
+    /// still queued. Items of feeds the account does not hold are skipped. One transaction.
+    @discardableResult
+    public func saveRemoteItems(_ items: [RemoteItem], accountID: Int64, now: Date = Date()) throws(StorageError) -> IngestResult {
+        try storageTransaction { database throws(StorageError) in
+            let feedIDs = Dictionary(try database.query("SELECT remote_id, id FROM feeds WHERE account_id = ?",
+                                                        [.integer(accountID)]) { ($0.text(0) ?? "", $0.int64(1)) }) { first, _ in first }
+            var total = IngestResult()
+            for (feedRemoteID, group) in Dictionary(grouping: items, by: \.feedRemoteID) {
+                guard let feedID = feedIDs[feedRemoteID] else { total.skipped += group.count; continue }
+                let result = try ArticleIngest(database: database, feedID: feedID, now: now).ingest(group.map(Self.entry(for:)))
+                total.added += result.added
+                total.updated += result.updated
+                total.unchanged += result.unchanged
+                total.skipped += result.skipped
+                for item in group {
+                    for (column, value) in [("read", item.read), ("starred", item.starred)] {
+                        try database.run("""
+                            UPDATE articles SET \(column) = ?1 WHERE feed_id = ?2 AND guid = ?3 AND \(column) <> ?1
+                                AND NOT EXISTS (SELECT 1 FROM sync_changes WHERE account_id = ?4 AND kind = '\(column)' AND target = ?3)
+                            """, [SQLValue(value), .integer(feedID), .text(item.remoteID), .integer(accountID)])
+                    }
+                }
+            }
+            return total
+        }
+    }
+
+    private static func entry(for item: RemoteItem) -> ParsedEntry {
+        let title = item.title.map { $0.contains("&") || $0.contains("<") ? HTMLText.plain($0) ?? $0 : $0 }
+        return ParsedEntry(id: item.remoteID, title: title, link: item.link, published: item.published,
+                           updated: item.updated, authors: item.author.map { [Person(name: $0)] } ?? [],
+                           content: item.html)
+    }
+
+    /// Takes the server's lists of unread and of starred items as the truth for the account's
+    /// stored articles (a list that is nil is left alone), except where a local change is still
+    /// queued. Returns how many articles changed state.
+    @discardableResult
+    public func applyRemoteStates(accountID: Int64, unread: [String]?, starred: [String]?) throws(StorageError) -> Int {
+        try storageTransaction { database throws(StorageError) in
+            var changed = 0
+            for (column, list, member) in [("read", unread, false), ("starred", starred, true)] {
+                guard let list else { continue }
+                try Self.fillRemoteIDs(list, in: database)
+                let state = member ? "(guid IN (SELECT guid FROM temp.sync_ids))" : "(guid NOT IN (SELECT guid FROM temp.sync_ids))"
+                changed += try database.run("""
+                    UPDATE articles SET \(column) = \(state)
+                    WHERE feed_id IN (SELECT id FROM feeds WHERE account_id = ?1) AND \(column) <> \(state)
+                        AND guid NOT IN (SELECT target FROM sync_changes WHERE account_id = ?1 AND kind = '\(column)')
+                    """, [.integer(accountID)])
+            }
+            return changed
+        }
+    }
+
+    /// Those of `remoteIDs` the account does not hold (nor has pruned), in their order.
+    public func missingRemoteItems(accountID: Int64, among remoteIDs: [String]) throws(StorageError) -> [String] {
+        let held = try read { database throws(StorageError) in
+            Set(try database.query("""
+                SELECT a.guid FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.account_id = ?1
+                UNION ALL SELECT t.guid FROM tombstones t JOIN feeds f ON f.id = t.feed_id WHERE f.account_id = ?1
+                """, [.integer(accountID)]) { $0.text(0) ?? "" })
+        }
+        return remoteIDs.filter { !held.contains($0) }
+    }
+
+    /// Puts `ids` in the connection's scratch table `temp.sync_ids`, replacing what was there.
+    private static func fillRemoteIDs(_ ids: [String], in database: SQLiteDatabase) throws(StorageError) {
+        try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_ids (guid TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.sync_ids")
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 20_000)]
+            let list = String(decoding: (try? JSONSerialization.data(withJSONObject: Array(chunk))) ?? Data("[]".utf8), as: UTF8.self)
+            try database.run("INSERT OR IGNORE INTO temp.sync_ids SELECT value FROM json_each(?)", [.text(list)])
+            start += chunk.count
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import Library
+import Synchronization
+
+/// The door to sync: adding an account (its credentials checked against the server first),
+/// listing and removing accounts, and syncing them, one sync at a time per account. GTK-free;
+/// the command line and the window share it.
+public final class AccountService: Sendable {
+    public let store: LibraryStore
+    public let options: SyncOptions
+    private let secrets: any SecretStore
+    private let running = Mutex<Set<Int64>>([])
+
+    public init(store: LibraryStore, secrets: any SecretStore = SecretServiceStore(), options: SyncOptions) {
+        self.store = store
+        self.secrets = secrets
+        self.options = options
+    }
+
+    /// The server address as Lectern keeps it: trimmed, `https://` when no scheme is given,
+    /// no trailing slash.
+    public static func normalizedServer(_ address: String) -> String {
+        var text = address.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !text.contains("://") { text = "https://" + text }
+        while text.hasSuffix("/") { text.removeLast() }
+        return text
+    }
+
+    /// Checks the credentials with the server, then keeps the password in the keyring and
+    /// the account in the library. Nothing is kept when any step fails.
+    public func addAccount(kind: Account.Kind, server: String, user: String, password: String) async throws(SyncError) -> Account {
+        let server = Self.normalizedServer(server)
+        let user = user.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !user.isEmpty else { throw .invalidServer(address: server, reason: "a user name is needed") }
+        let existing = try accounts()
+        if let same = existing.first(where: { $0.kind == kind && $0.server == server && $0.userName == user }) {
+            throw .storage(StorageError.duplicateAccount(title: same.title).description)
+        }
+        try await syncer(kind: kind, server: server, user: user, password: password).verify()
+        let key = SecretKey(kind: kind, server: server, user: user)
+        try secrets.store(password: password, for: key)
+        do {
+            return try store.addAccount(kind: kind, server: server, userName: user)
+        } catch {
+            try? secrets.remove(for: key)
+            throw .storage(error.description)
+        }
+    }
+
+    public func accounts() throws(SyncError) -> [Account] {
+        do {
+            return try store.accounts()
+        } catch {
+            throw .storage(error.description)
+        }
+    }
+
+    /// Removes the account, what it brought into the library, and its password.
+    public func removeAccount(_ id: Int64) throws(SyncError) {
+        guard let account = try accounts().first(where: { $0.id == id }) else {
+            throw .storage(StorageError.notFound(what: "The account \(id)").description)
+        }
+        do {
+            try store.removeAccount(id)
+        } catch {
+            throw .storage(error.description)
+        }
+        try secrets.remove(for: SecretKey(account))
+    }
+
+    /// Syncs one account and records the outcome on it (its time, or its error in words).
+    /// A second sync of an account already syncing waits for nothing: it says so at once.
+    public func sync(_ account: Account) async -> Result<SyncSummary, SyncError> {
+        guard running.withLock({ $0.insert(account.id).inserted }) else {
+            return .failure(.refused(server: account.server, call: "a sync", reason: "one is already running for this account"))
+        }
+        defer { _ = running.withLock { $0.remove(account.id) } }
+        let result: Result<(SyncSummary, cursor: String?), SyncError>
+        do throws(SyncError) {
+            guard let password = try secrets.password(for: SecretKey(account)) else { throw .noPassword(account: account.title) }
+            let syncer = try syncer(kind: account.kind, server: account.server, user: account.userName, password: password)
+            result = .success(try await syncer.sync(account, store: store))
+        } catch {
+            result = .failure(error)
+        }
+        switch result {
+        case .success(let (summary, cursor)):
+            try? store.recordSync(accountID: account.id, error: nil, cursor: cursor)
+            return .success(summary)
+        case .failure(let error):
+            try? store.recordSync(accountID: account.id, error: error.description, cursor: nil)
+            return .failure(error)
+        }
+    }
+
+    /// Syncs every account in turn, saying what happens through `say`; returns the failures.
+    public func syncAll(say: @Sendable (String) -> Void) async -> [String] {
+        let accounts: [Account]
+        do {
+            accounts = try self.accounts()
+        } catch {
+            say("Could not read the accounts: \(error)")
+            return ["\(error)"]
+        }
+        var failures: [String] = []
+        for (index, account) in accounts.enumerated() {
+            say("[\(index + 1)/\(accounts.count)] Syncing \(account.title) (\(account.kind.displayName))…")
+            switch await sync(account) {
+            case .success(let summary):
+                say("[\(index + 1)/\(accounts.count)] \(account.title): \(Self.describe(summary))")
+                for notice in summary.dropped { say("  \(notice)") }
+            case .failure(let error):
+                failures.append("\(account.title): \(error)")
+                say("[\(index + 1)/\(accounts.count)] \(account.title) failed: \(error)")
+            }
+        }
+        return failures
+    }
+
+    public static func describe(_ summary: SyncSummary) -> String {
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        var parts = [count(summary.newArticles, "new article", "new articles")]
+        if summary.stateChanges > 0 { parts.append(count(summary.stateChanges, "state change", "state changes")) }
+        if summary.sent > 0 { parts.append(count(summary.sent, "change sent", "changes sent")) }
+        if summary.feedsAdded > 0 { parts.append(count(summary.feedsAdded, "feed added", "feeds added")) }
+        if summary.feedsRemoved > 0 { parts.append(count(summary.feedsRemoved, "feed removed", "feeds removed")) }
+        if !summary.dropped.isEmpty { parts.append(count(summary.dropped.count, "change refused", "changes refused")) }
+        return parts.joined(separator: ", ")
+    }
+
+    private func syncer(kind: Account.Kind, server: String, user: String, password: String) throws(SyncError) -> any AccountSyncer {
+        let http = SyncHTTP(server: URL(string: server)?.host ?? server, settings: options.http)
+        switch kind {
+        case .tinyTinyRSS:
+            return TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
+                                   server: http.server, options: options)
+        case .googleReader:
+            return GoogleReaderSync(client: try GoogleReaderClient(server: server, user: user, password: password, http: http),
+                                    options: options)
+        }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+import Library
+
+/// What one account's sync did.
+public struct SyncSummary: Sendable, Equatable {
+    /// Local changes the server took.
+    public var sent = 0
+    /// Local changes the server refused, in plain words; they are dropped, not retried.
+    public var dropped: [String] = []
+    public var feedsAdded = 0
+    public var feedsRemoved = 0
+    public var newArticles = 0
+    public var updatedArticles = 0
+    /// Stored articles whose read or starred state the server changed.
+    public var stateChanges = 0
+
+    public init() {}
+}
+
+/// How much a sync takes.
+public struct SyncOptions: Sendable {
+    /// The first sync brings this many days of articles (starred ones always).
+    public var windowDays = 30
+    public var userAgent: String
+    /// Seconds a server may take to answer one call.
+    public var timeout: TimeInterval = 30
+    /// The longest a sync waits on a busy server (429/503 with Retry-After) before giving up for now.
+    public var maxWait: TimeInterval = 30
+
+    public init(appVersion: String) {
+        userAgent = "Lectern/\(appVersion) (+https://lectern.dev)"
+    }
+
+    var http: SyncHTTP.Settings { SyncHTTP.Settings(userAgent: userAgent, timeout: timeout, maxWait: maxWait) }
+}
+
+/// One protocol's sync: send the account's queued changes, then bring the server's
+/// subscriptions, articles and states into the library.
+protocol AccountSyncer: Sendable {
+    /// Checks the credentials (a login), changing nothing.
+    func verify() async throws(SyncError)
+    /// Syncs; returns what happened and the protocol's new bookmark for the next sync.
+    func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?)
+}
+
+extension AccountSyncer {
+    /// Runs a library call, reporting its failure as a sync error.
+    func stored<T>(_ body: () throws -> T) throws(SyncError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Library
+
+/// Syncing a Google Reader API account (FreshRSS, Miniflux, Inoreader…), the way the servers
+/// advise: lists of ids decide, contents are fetched only for ids not held.
+///
+/// - Subscriptions: `subscription/list` (a feed's first label is its folder) and `tag/list`.
+/// - Ids: every unread id and every starred id (their states are the truth for stored
+///   articles), and the ids of the reading list since the window's start (the first sync) or
+///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
+///   publish date: the day's overlap covers both, and held ids are not fetched again.
+/// - Contents: `stream/items/contents`, 150 ids a call, long-form ids.
+/// - Changes: `edit-tag` (1 000 ids a call), `subscription/edit` (subscribe, unsubscribe,
+///   rename, move).
+struct GoogleReaderSync: AccountSyncer {
+    let client: GoogleReaderClient
+    let options: SyncOptions
+
+    static let readingList = "user/-/state/com.google/reading-list"
+    static let readTag = "user/-/state/com.google/read"
+    static let starredTag = "user/-/state/com.google/starred"
+    static let labelPrefix = "user/-/label/"
+
+    var server: String { client.http.server }
+
+    func verify() async throws(SyncError) {
+        try await client.login()
+        _ = try await client.get("user-info")
+    }
+
+    func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?) {
+        var summary = SyncSummary()
+        try await push(try stored { try store.pendingChanges(accountID: account.id) }, store: store, summary: &summary)
+
+        let (feeds, folders) = try await subscriptions()
+        let subscriptions = try stored { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
+        summary.feedsAdded = subscriptions.added
+        summary.feedsRemoved = subscriptions.removed
+
+        let unread = try await ids([("s", Self.readingList), ("xt", Self.readTag)])
+        let starred = try await ids([("s", Self.starredTag)])
+        let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
+        let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
+        let recent = try await ids([("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))])
+        var wanted = recent
+        var seen = Set(recent)
+        for id in starred where seen.insert(id).inserted { wanted.append(id) }
+        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
+        for start in stride(from: 0, to: missing.count, by: 150) {
+            let chunk = missing[start..<min(missing.count, start + 150)]
+            let answer = try await client.json(
+                try await client.post("stream/items/contents", chunk.map { ("i", GoogleReaderItemID.longForm($0)) }),
+                call: "stream/items/contents")
+            let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
+            let result = try stored { try store.saveRemoteItems(items, accountID: account.id) }
+            summary.newArticles += result.added
+            summary.updatedArticles += result.updated
+        }
+        summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        return (summary, nil)
+    }
+
+    // MARK: Reading
+
+    private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder]) {
+        let list = try await client.get("subscription/list")
+        guard let rows = list["subscriptions"] as? [[String: Any]] else {
+            throw .badResponse(server: server, call: "subscription/list", reason: "no subscriptions list")
+        }
+        let feeds = rows.compactMap { row -> RemoteFeed? in
+            guard let id = JSONReading.text(row["id"]) else { return nil }
+            let url = JSONReading.text(row["url"]) ?? (id.hasPrefix("feed/") ? String(id.dropFirst(5)) : id)
+            let label = (row["categories"] as? [[String: Any]] ?? []).lazy
+                .compactMap { Self.folder(JSONReading.text($0["id"]), label: JSONReading.text($0["label"])) }.first
+            return RemoteFeed(remoteID: id, url: url, title: JSONReading.text(row["title"]),
+                              siteURL: JSONReading.text(row["htmlUrl"]), folder: label)
+        }
+        // tag/list names empty folders too; Miniflux and FreshRSS mark folders `type: folder`.
+        var folders: [RemoteFolder] = []
+        if let tags = try? await client.get("tag/list"), let rows = tags["tags"] as? [[String: Any]] {
+            folders = rows.compactMap { row in
+                let type = JSONReading.text(row["type"])
+                guard type == nil || type == "folder" else { return nil }
+                return Self.folder(JSONReading.text(row["id"]), label: nil)
+            }
+        }
+        return (feeds, folders)
+    }
+
+    /// A label stream id (`user/<anyone>/label/Name`) as a folder; nil for states and others.
+    static func folder(_ id: String?, label: String?) -> RemoteFolder? {
+        guard let id = id.map(normalized), id.hasPrefix(labelPrefix) else { return nil }
+        let name = label ?? String(id.dropFirst(labelPrefix.count))
+        return name.isEmpty ? nil : RemoteFolder(remoteID: id, title: name)
+    }
+
+    /// `user/<anything>/…` as `user/-/…`: servers put the user's number where `-` stands.
+    static func normalized(_ streamID: String) -> String {
+        guard streamID.hasPrefix("user/"), let slash = streamID.dropFirst(5).firstIndex(of: "/") else { return streamID }
+        return "user/-" + streamID[slash...]
+    }
+
+    /// Every id of a stream, following continuations, 10 000 a page.
+    private func ids(_ query: [(String, String)]) async throws(SyncError) -> [String] {
+        var ids: [String] = []
+        var continuation: String?
+        repeat {
+            var parameters = query + [("n", "10000")]
+            if let continuation { parameters.append(("c", continuation)) }
+            let page = try await client.get("stream/items/ids", parameters)
+            guard let refs = page["itemRefs"] as? [[String: Any]] ?? (page["itemRefs"] == nil ? [] : nil) else {
+                throw .badResponse(server: server, call: "stream/items/ids", reason: "itemRefs is not a list")
+            }
+            let pageIDs = refs.compactMap { JSONReading.string($0["id"]).flatMap(GoogleReaderItemID.fromRef) }
+            ids += pageIDs
+            let next = JSONReading.text(page["continuation"])
+            continuation = pageIDs.isEmpty || next == continuation ? nil : next
+        } while continuation != nil
+        return ids
+    }
+
+    static func item(from row: [String: Any]) -> RemoteItem? {
+        guard let id = JSONReading.string(row["id"]).flatMap(GoogleReaderItemID.fromItem),
+              let origin = row["origin"] as? [String: Any], let feed = JSONReading.text(origin["streamId"]) else { return nil }
+        let categories = Set((row["categories"] as? [Any] ?? []).compactMap { JSONReading.string($0).map(normalized) })
+        let link = ((row["canonical"] as? [[String: Any]])?.first ?? (row["alternate"] as? [[String: Any]])?.first)
+            .flatMap { JSONReading.text($0["href"]) }
+        let body = (row["content"] as? [String: Any]).flatMap { JSONReading.string($0["content"]) }
+            ?? (row["summary"] as? [String: Any]).flatMap { JSONReading.string($0["content"]) }
+        return RemoteItem(remoteID: id, feedRemoteID: feed, title: JSONReading.text(row["title"]), link: link,
+                          author: JSONReading.text(row["author"]), published: JSONReading.date(row["published"]),
+                          updated: JSONReading.date(row["updated"]), html: body,
+                          read: categories.contains(readTag), starred: categories.contains(starredTag))
+    }
+
+    // MARK: Sending
+
+    /// Sends queued changes in order, batching runs of one state change. A change the server
+    /// refuses is dropped with a notice; a failure to reach it stops here, keeping the rest.
+    private func push(_ changes: [SyncChange], store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
+        var index = 0
+        while index < changes.count {
+            let change = changes[index]
+            var batch = [change]
+            if change.kind == .read || change.kind == .starred {
+                while index + batch.count < changes.count, batch.count < 1000,
+                      changes[index + batch.count].kind == change.kind, changes[index + batch.count].value == change.value {
+                    batch.append(changes[index + batch.count])
+                }
+            }
+            do {
+                try await send(batch)
+                summary.sent += batch.count
+            } catch .refused(_, let call, let reason) {
+                summary.dropped.append("\(call) of \(batch.count == 1 ? change.target : "\(batch.count) articles") was refused (\(reason))")
+            }
+            try stored { try store.removeChanges(batch.map(\.id)) }
+            index += batch.count
+        }
+    }
+
+    private func send(_ batch: [SyncChange]) async throws(SyncError) {
+        guard let change = batch.first else { return }
+        let folder = change.value.map { [("a", Self.labelPrefix + $0)] } ?? []
+        switch change.kind {
+        case .read, .starred:
+            let tag = change.kind == .read ? Self.readTag : Self.starredTag
+            try await client.post("edit-tag", batch.map { ("i", GoogleReaderItemID.longForm($0.target)) }
+                                  + [(change.value == "1" ? "a" : "r", tag)])
+        case .subscribe:
+            try await client.post("subscription/edit", [("ac", "subscribe"), ("s", "feed/" + change.target)] + folder)
+        case .unsubscribe:
+            try await client.post("subscription/edit", [("ac", "unsubscribe"), ("s", change.target)])
+        case .rename:
+            try await client.post("subscription/edit", [("ac", "edit"), ("s", change.target), ("t", change.value ?? "")])
+        case .move:
+            try await client.post("subscription/edit", [("ac", "edit"), ("s", change.target)] + folder)
+        }
+    }
+}

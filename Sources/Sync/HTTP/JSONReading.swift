@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reading the loosely typed JSON servers send: numbers that are sometimes strings, booleans
+/// that are sometimes 0/1, keys that may be missing.
+enum JSONReading {
+    /// The parsed JSON of `data`, or nil when it is not JSON.
+    static func parse(_ data: Data) -> Any? {
+        try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+    }
+
+    static func int(_ value: Any?) -> Int64? {
+        if let text = value as? String { return Int64(text.trimmingCharacters(in: .whitespaces)) }
+        if let number = value as? NSNumber { return number.int64Value }
+        return nil
+    }
+
+    static func string(_ value: Any?) -> String? {
+        switch value {
+        case let text as String: return text
+        case let number as NSNumber: return number.stringValue
+        default: return nil
+        }
+    }
+
+    static func bool(_ value: Any?) -> Bool? {
+        switch value {
+        case let flag as Bool: return flag
+        case let number as NSNumber: return number.intValue != 0
+        case let text as String: return ["1", "true", "t"].contains(text.lowercased())
+        default: return nil
+        }
+    }
+
+    /// A Unix time in seconds as a date.
+    static func date(_ value: Any?) -> Date? {
+        int(value).flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
+    }
+
+    /// Text that may be empty: nil when it is.
+    static func text(_ value: Any?) -> String? {
+        guard let text = string(value)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
+        return text
+    }
+}

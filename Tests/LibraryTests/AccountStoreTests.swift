@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+@testable import Library
+
+/// Sync accounts in the library (schema 4): their feeds, folders and articles live beside the
+/// local ones, the smart views span both, local changes are queued durably, and the server's
+/// state never overrides a change still queued.
+@Suite struct AccountStoreTests {
+    private func accountWithFeed(_ store: LibraryStore) throws -> Account {
+        let account = try store.addAccount(kind: .tinyTinyRSS, server: "https://rss.example.org", userName: "ann")
+        try store.applySubscriptions([RemoteFeed(remoteID: "7", url: "https://example.org/feed", title: "Tea",
+                                                 folder: RemoteFolder(remoteID: "3", title: "Drinks"))], accountID: account.id)
+        try store.saveRemoteItems([
+            RemoteItem(remoteID: "101", feedRemoteID: "7", title: "Oolong &amp; more", html: "<p>Oolong leaves</p>"),
+            RemoteItem(remoteID: "102", feedRemoteID: "7", title: "Sencha", html: "<p>Green</p>", read: true, starred: true),
+        ], accountID: account.id)
+        return account
+    }
+
+    @Test func anAccountsFeedsLiveBesideTheLocalOnesEvenAtTheSameAddress() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let local = try store.addFeed(url: "https://example.org/feed", folderID: try store.folder(named: "Drinks").id)
+        let account = try accountWithFeed(store)
+
+        let feeds = try store.feeds()
+        #expect(feeds.count == 2)
+        #expect(feeds.filter { $0.accountID == account.id }.map(\.title) == ["Tea"])
+        #expect(try store.feed(url: "https://example.org/feed")?.id == local.id, "a local lookup finds the local feed")
+        #expect(try store.folders().map(\.title).sorted() == ["Drinks", "Drinks"], "each library has its own Drinks folder")
+        // Only local feeds are refreshed by Lectern or exported.
+        #expect(try OPML.export(store).feeds == 1)
+        // Smart views and search span both.
+        #expect(try store.count(.unread) == 1 && store.count(.starred) == 1)
+        #expect(try store.count(.all, search: "oolong") == 1)
+        #expect(try store.articles(ArticleQuery(view: .all)).contains { $0.title == "Oolong & more" }, "entities in titles are decoded")
+    }
+
+    @Test func localChangesAreQueuedInTheirTransactionAndCoalesced() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let account = try accountWithFeed(store)
+        let local = try store.addFeed(url: "https://example.org/local")
+        try store.save(parsed([entry("l1")]), toFeed: local.id)
+        let ids = try store.articles(ArticleQuery(view: .all)).map(\.id)
+
+        try store.setRead(ids, true)
+        try store.setStarred(ids, true)
+        try store.setRead(ids, false)   // the newer read change replaces the older one
+        let queued = try store.pendingChanges(accountID: account.id)
+        #expect(queued.map(\.kind) == [.starred, .read, .read], "101's two read changes became one, the newest")
+        #expect(queued.filter { $0.kind == .read }.map { "\($0.target)=\($0.value ?? "")" } == ["101=0", "102=0"])
+        #expect(queued.first { $0.kind == .starred }?.target == "101", "102 was already starred: nothing to send")
+        #expect(queued.allSatisfy { $0.target != "l1" }, "local articles are never queued")
+
+        let markAll = try store.markAllRead(in: .all)
+        #expect(try store.pendingChanges(accountID: account.id).contains { $0.kind == .read && $0.target == "101" && $0.value == "1" })
+        try store.undo(markAll)
+        #expect(try store.pendingChanges(accountID: account.id).first { $0.kind == .read && $0.target == "101" }?.value == "0")
+
+        try store.removeChanges(try store.pendingChanges(accountID: account.id).map(\.id))
+        #expect(try store.pendingChanges(accountID: account.id).isEmpty)
+    }
+
+    @Test func theServerWinsExceptWhereALocalChangeIsStillQueued() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let account = try accountWithFeed(store)
+        let oolong = try #require(try store.articles(ArticleQuery(view: .all)).first { $0.title == "Oolong & more" })
+        // The user stars Oolong here; the server has not heard of it.
+        try store.setStarred([oolong.id], true)
+        // The server says: nothing unread, nothing starred (read on a phone, Sencha unstarred there).
+        let changed = try store.applyRemoteStates(accountID: account.id, unread: [], starred: [])
+        #expect(changed == 2, "Oolong read, Sencha unstarred; Oolong's queued star kept")
+        let rows = try store.articles(ArticleQuery(view: .all))
+        #expect(rows.first { $0.title == "Oolong & more" }.map { $0.read && $0.starred } == true)
+        #expect(rows.first { $0.title == "Sencha" }.map { $0.read && !$0.starred } == true)
+        #expect(try store.missingRemoteItems(accountID: account.id, among: ["101", "999", "102"]) == ["999"])
+    }
+
+    @Test func theServerDroppingAFeedRemovesItWithItsArticlesAndEmptyFolder() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let account = try accountWithFeed(store)
+        let result = try store.applySubscriptions([], accountID: account.id)
+        #expect(result.removed == 1)
+        #expect(try store.feeds().isEmpty && store.folders().isEmpty)
+        #expect(try store.count(.all) == 0 && store.count(.all, search: "oolong") == 0)
+        #expect(try store.integrityCheck() == "ok")
+    }
+
+    @Test func removingAnAccountTakesEverythingItBroughtAndNothingElse() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let local = try store.addFeed(url: "https://example.org/local")
+        try store.save(parsed([entry("l1", content: "<p>oolong too</p>")]), toFeed: local.id)
+        let account = try accountWithFeed(store)
+        try store.setRead(try store.articles(ArticleQuery(view: .all)).map(\.id), true)
+        try store.removeAccount(account.id)
+        #expect(try store.accounts().isEmpty)
+        #expect(try store.feeds().map(\.id) == [local.id])
+        #expect(try store.count(.all) == 1 && store.count(.all, search: "oolong") == 1)
+        #expect(try store.integrityCheck() == "ok")
+        #expect(throws: StorageError.self) { try store.removeAccount(account.id) }
+    }
+
+    @Test func theSameAccountCannotBeAddedTwice() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        try store.addAccount(kind: .googleReader, server: "https://a.example", userName: "ann")
+        #expect(throws: StorageError.duplicateAccount(title: "ann on https://a.example")) {
+            try store.addAccount(kind: .googleReader, server: "https://a.example", userName: "ann")
+        }
+        try store.addAccount(kind: .tinyTinyRSS, server: "https://a.example", userName: "ann")
+        #expect(try store.accounts().count == 2)
+    }
+}

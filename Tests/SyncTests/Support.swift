@@ -1,0 +1,101 @@
+import Foundation
+import Library
+import Synchronization
+import Testing
+@testable import Sync
+
+/// A file under Tests/SyncTests/Fixtures.
+func fixture(_ path: String) -> URL {
+    URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/\(path)")
+}
+
+/// A fixture server written in Python: started with its arguments, its first stdout line is
+/// its address (or its JSON), and it stops when its stdin closes (when this value goes away).
+/// `command` sends one line and reads one line back.
+final class FixtureProcess: @unchecked Sendable {
+    let firstLine: String
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private var buffer = Data()
+
+    init(_ script: String, _ arguments: [String] = []) throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", fixture(script).path] + arguments
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        firstLine = try Self.line(from: output, buffer: &buffer) ?? ""
+        guard !firstLine.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(script) did not start"]) }
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Sends `text` as one line and returns the answer line.
+    @discardableResult
+    func command(_ text: String) throws -> String {
+        input.fileHandleForWriting.write(Data((text + "\n").utf8))
+        return try Self.line(from: output, buffer: &buffer) ?? ""
+    }
+
+    private static func line(from pipe: Pipe, buffer: inout Data) throws -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                buffer = Data(buffer[buffer.index(after: newline)...])
+                return line
+            }
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { return nil }
+            buffer.append(chunk)
+        }
+    }
+}
+
+/// Passwords kept in memory: the Secret Service's stand-in for engine tests (the real one is
+/// tested on its own, on a private bus).
+final class MemorySecrets: SecretStore {
+    private let passwords = Mutex<[SecretKey: String]>([:])
+
+    func store(password: String, for key: SecretKey) throws(SyncError) { passwords.withLock { $0[key] = password } }
+    func password(for key: SecretKey) throws(SyncError) -> String? { passwords.withLock { $0[key] } }
+    func remove(for key: SecretKey) throws(SyncError) { _ = passwords.withLock { $0.removeValue(forKey: key) } }
+}
+
+/// A temporary folder removed when the value is released.
+final class TempFolder: @unchecked Sendable {
+    let url = FileManager.default.temporaryDirectory.appending(path: "lectern-sync-\(UUID().uuidString)")
+
+    init() { try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true) }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A fresh library and an account service on it with in-memory passwords.
+func makeService(timeout: TimeInterval = 20) throws -> (AccountService, TempFolder) {
+    let folder = TempFolder()
+    let store = try LibraryStore.open(path: folder.url.appending(path: "library.sqlite").path)
+    var options = SyncOptions(appVersion: "9.9-test")
+    options.timeout = timeout
+    options.maxWait = 5
+    return (AccountService(store: store, secrets: MemorySecrets(), options: options), folder)
+}
+
+extension Result {
+    /// The failure, or nil on success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
+
+/// An RSS document with items `(guid, title)` and no dates (the server dates them on arrival).
+func rss(_ title: String, site: String, items: [(String, String)]) -> String {
+    let body = items.map { item in
+        "<item><guid>\(item.0)</guid><title>\(item.1)</title><link>\(site)\(item.0)</link>"
+            + "<description>&lt;p&gt;About \(item.1)&lt;/p&gt;</description></item>"
+    }.joined()
+    return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(title)</title><link>\(site)</link>\(body)</channel></rss>"
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Library
+import Testing
+@testable import Sync
+
+/// Sync against a real Tiny Tiny RSS (Debian's tt-rss on PHP and PostgreSQL) started on loopback
+/// by Fixtures/ttrss_harness.py, one server per test.
+@Suite(.serialized) struct TinyTinyRSSTests {
+    /// The running server, its details, and a feed file of three articles in its feed folder.
+    struct Server {
+        let harness: FixtureProcess
+        let api: String
+        let user: String
+        let password: String
+        let feedURL: String
+
+        init() throws {
+            harness = try FixtureProcess("ttrss_harness.py")
+            let info = try #require(try JSONSerialization.jsonObject(with: Data(harness.firstLine.utf8)) as? [String: String],
+                                    "the harness's first line is its JSON: \(harness.firstLine)")
+            api = try #require(info["api"])
+            user = try #require(info["user"])
+            password = try #require(info["password"])
+            let base = try #require(info["feed_base"])
+            let folder = URL(fileURLWithPath: try #require(info["feeds_dir"]))
+            let tag = UUID().uuidString.prefix(8)
+            feedURL = base + "tea.xml"
+            try rss("Tea Notes", site: base, items: [("\(tag)-1", "Oolong"), ("\(tag)-2", "Sencha"), ("\(tag)-3", "Pu-erh")])
+                .write(to: folder.appending(path: "tea.xml"), atomically: true, encoding: .utf8)
+        }
+
+        func sql(_ statement: String) throws -> String { try harness.command("sql " + statement) }
+    }
+
+    /// An account on the server subscribed to the tea feed, synced with its three articles.
+    private func subscribed(_ server: Server) async throws -> (AccountService, TempFolder, Account) {
+        let (service, folder) = try makeService()
+        let account = try await service.addAccount(kind: .tinyTinyRSS, server: server.api, user: server.user, password: server.password)
+        try service.store.queueChange(accountID: account.id, kind: .subscribe, target: server.feedURL, value: nil)
+        _ = try await service.sync(account).get()
+        #expect(try server.harness.command("update") == "ok")
+        let summary = try await service.sync(try #require(try service.store.account(id: account.id))).get()
+        #expect(summary.newArticles == 3)
+        return (service, folder, try #require(try service.store.account(id: account.id)))
+    }
+
+    @Test func theFirstSyncBringsFeedsArticlesAndStateAndChangesGoBothWays() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        let store = service.store
+        #expect(try store.feeds().map(\.title) == ["Tea Notes"])
+        #expect(try store.count(.unread) == 3)
+        let articles = try store.articles(ArticleQuery(view: .all))
+        #expect(Set(articles.map(\.title)) == ["Oolong", "Sencha", "Pu-erh"])
+        #expect(try store.article(id: articles[0].id)?.content?.contains("<p>About") == true, "bodies come from the server")
+
+        // Here → server: read one, star another.
+        let oolong = try #require(articles.first { $0.title == "Oolong" })
+        let sencha = try #require(articles.first { $0.title == "Sencha" })
+        try store.setRead([oolong.id], true)
+        try store.setStarred([sencha.id], true)
+        let sent = try await service.sync(account).get()
+        #expect(sent.sent == 2 && sent.dropped.isEmpty)
+        #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "2")
+        #expect(try server.sql("SELECT e.title FROM ttrss_user_entries u JOIN ttrss_entries e ON e.id = u.ref_id WHERE u.marked") == "Sencha")
+        #expect(try store.pendingChanges(accountID: account.id).isEmpty)
+
+        // Server → here: everything read elsewhere, Pu-erh starred there, Sencha unstarred.
+        _ = try server.sql("UPDATE ttrss_user_entries SET unread = false, marked = (ref_id IN (SELECT id FROM ttrss_entries WHERE title = 'Pu-erh'))")
+        let pulled = try await service.sync(account).get()
+        #expect(pulled.stateChanges == 4)
+        #expect(try store.count(.unread) == 0)
+        #expect(try store.articles(ArticleQuery(view: .starred)).map(\.title) == ["Pu-erh"])
+
+        // Unsubscribing is done on the server too.
+        let feed = try #require(try store.accountFeeds(account.id).first)
+        try store.queueChange(accountID: account.id, kind: .unsubscribe, target: feed.key, value: nil)
+        _ = try await service.sync(account).get()
+        #expect(try server.sql("SELECT count(*) FROM ttrss_feeds") == "0")
+        #expect(try store.feeds().isEmpty && store.count(.all) == 0)
+    }
+
+    @Test func changesMadeWhileTheServerIsDownAreSentWhenItIsBack() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        #expect(try server.harness.command("web stop") == "ok")
+        let ids = try service.store.articles(ArticleQuery(view: .all)).map(\.id)
+        try service.store.setRead(ids, true)
+        let failed = await service.sync(account)
+        guard case .unreachable? = failed.failure else {
+            Issue.record("a server that is down is unreachable, got \(String(describing: failed))")
+            return
+        }
+        #expect(try service.store.account(id: account.id)?.lastError?.contains("Could not reach") == true)
+        #expect(try service.store.pendingChanges(accountID: account.id).count == 3, "the queue is kept")
+        #expect(try service.store.count(.unread) == 0, "and so is the change here")
+
+        #expect(try server.harness.command("web start") == "ok")
+        let summary = try await service.sync(account).get()
+        #expect(summary.sent == 3)
+        #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "0")
+        #expect(try service.store.account(id: account.id)?.lastError == nil)
+    }
+
+    @Test func aWrongPasswordOrADisabledAPIIsRefusedWithWhatToDo() async throws {
+        let server = try Server()
+        let (service, folder) = try makeService()
+        _ = folder
+        do {
+            _ = try await service.addAccount(kind: .tinyTinyRSS, server: server.api, user: server.user, password: "wrong")
+            Issue.record("a wrong password was accepted")
+        } catch {
+            #expect(error == .wrongCredentials(server: "127.0.0.1"))
+        }
+        #expect(try server.harness.command("api off") == "ok")
+        do {
+            _ = try await service.addAccount(kind: .tinyTinyRSS, server: server.api, user: server.user, password: server.password)
+            Issue.record("an account was added while the API is off")
+        } catch {
+            #expect(error.description.contains("Enable API"))
+        }
+        #expect(try service.store.accounts().isEmpty, "nothing is kept from a failed attempt")
+    }
+}
