@@ -10,6 +10,8 @@ public final class AccountService: Sendable {
     public let options: SyncOptions
     private let secrets: any SecretStore
     private let running = Mutex<Set<Int64>>([])
+    /// Each account's client, kept between syncs so its tokens are reused (in memory only).
+    private let syncers = Mutex<[Int64: any AccountSyncer]>([:])
 
     public init(store: LibraryStore, secrets: any SecretStore = SecretServiceStore(), options: SyncOptions) {
         self.store = store
@@ -66,6 +68,16 @@ public final class AccountService: Sendable {
             throw .storage(error.description)
         }
         try secrets.remove(for: SecretKey(account))
+        _ = syncers.withLock { $0.removeValue(forKey: id) }
+    }
+
+    /// The account's client: the one kept from its last sync, or a new one with its password.
+    private func syncer(for account: Account) throws(SyncError) -> any AccountSyncer {
+        if let kept = syncers.withLock({ $0[account.id] }) { return kept }
+        guard let password = try secrets.password(for: SecretKey(account)) else { throw .noPassword(account: account.title) }
+        let made = try syncer(kind: account.kind, server: account.server, user: account.userName, password: password)
+        syncers.withLock { $0[account.id] = made }
+        return made
     }
 
     /// Syncs one account and records the outcome on it (its time, or its error in words).
@@ -77,9 +89,7 @@ public final class AccountService: Sendable {
         defer { _ = running.withLock { $0.remove(account.id) } }
         let result: Result<(SyncSummary, cursor: String?), SyncError>
         do throws(SyncError) {
-            guard let password = try secrets.password(for: SecretKey(account)) else { throw .noPassword(account: account.title) }
-            let syncer = try syncer(kind: account.kind, server: account.server, user: account.userName, password: password)
-            result = .success(try await syncer.sync(account, store: store))
+            result = .success(try await syncer(for: account).sync(account, store: store))
         } catch {
             result = .failure(error)
         }

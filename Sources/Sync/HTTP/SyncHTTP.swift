@@ -96,7 +96,12 @@ final class SyncHTTP: Sendable {
             case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
             case .networkConnectionLost:
                 throw .badResponse(server: server, call: call, reason: "the connection closed before the answer was whole")
-            default: throw .unreachable(server: server, reason: error.localizedDescription)
+            default:
+                // curl's "transfer closed with N bytes remaining": the answer was cut short.
+                if error.localizedDescription.contains("transfer closed") {
+                    throw .badResponse(server: server, call: call, reason: "cut short (\(error.localizedDescription))")
+                }
+                throw .unreachable(server: server, reason: error.localizedDescription)
             }
         } catch {
             if Task.isCancelled { throw .cancelled }
