@@ -55,7 +55,7 @@ let package = Package(
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
         .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
-        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Theming", "ArticleExtraction"]),
+        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction"]),
         // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
         .target(name: "FuzzTargets", dependencies: ["ArticleExtraction", "FeedParsing", "Library", "Theming"]),
         .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),
@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Library"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
-        .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport", exclude: ["secret_service.sh"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).
         .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),

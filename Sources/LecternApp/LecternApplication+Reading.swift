@@ -26,6 +26,7 @@ extension LecternApplication {
         Actions.add("cancel-refresh", to: map) { [unowned self] in refreshTask?.cancel() }
         Actions.add("add-feed", to: map) { [unowned self] in activate(); mainWindow?.addFeed.open() }
         Actions.add("import-opml", to: map) { [unowned self] in chooseOPML(export: false) }
+        Actions.add("add-account", to: map) { [unowned self] in activate(); showAddAccount() }
         Actions.add("export-opml", to: map) { [unowned self] in chooseOPML(export: true) }
         Actions.add("try-samples", to: map) { [unowned self] in trySamples() }
         Actions.add("text-bigger", to: map) { [unowned self] in scaleText(by: 0.1) }
@@ -86,9 +87,29 @@ extension LecternApplication {
         }
     }
 
+    /// The Add Account dialog; a new account is synced at once.
+    func showAddAccount() {
+        guard let service = libraryService else { return }
+        let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+        let dialog = AddAccountDialog(parent: mainWindow?.window, add: { kind, server, user, password in
+            do throws(SyncError) {
+                return .success(try await accounts.addAccount(kind: kind, server: server, user: user, password: password))
+            } catch {
+                return .failure(error)
+            }
+        }, done: { [weak self] account in
+            guard let self else { return }
+            libraryDidChange()
+            refreshAll()   // the first sync brings its feeds
+        })
+        addAccountDialog = dialog
+        dialog.present()
+    }
+
     func showPreferences() {
         let window = preferencesWindow ?? PreferencesWindow(application: application.as(GtkApplication.self), settings: settings)
         preferencesWindow = window
+        window.accounts = { [weak self] in self?.storeAccess?.read("read your sync accounts", fallback: []) { try $0.accounts() } ?? [] }
         window.present(transientFor: mainWindow?.window)
     }
 

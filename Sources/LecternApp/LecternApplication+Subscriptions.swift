@@ -2,10 +2,12 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Sync
 
 /// Managing subscriptions from the sidebar, without drag and drop: a menu on each feed
 /// and folder (rename, move to a folder, always show the full article, unsubscribe with
-/// confirmation, delete folder) and New Folder… in the main menu. Targets travel as
+/// confirmation, delete folder), on each account (sync, remove) and New Folder… in the main
+/// menu. An account's feed is renamed, moved and unsubscribed on its server too. Targets travel as
 /// strings: "feed:12", "folder:3", and for moves "12:3" (feed 12 into folder 3) or "12:none".
 extension LecternApplication {
     func installSubscriptionActions() {
@@ -15,6 +17,7 @@ extension LecternApplication {
         Actions.add("move-feed", to: map, string: { [unowned self] target in moveFeed(target) })
         Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
         Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
+        Actions.add("remove-account", to: map, string: { [unowned self] target in removeAccount(target) })
         // The target is a feed id; the state is the id of the feed whose menu shows (when
         // its switch is on), so the menu item shows the switch as set.
         alwaysFullArticleAction = Actions.addStateful("always-full-article", to: map, string: { [unowned self] target in
@@ -36,20 +39,28 @@ extension LecternApplication {
         let menu = Menu()
         switch item {
         case .feed(let feed):
-            menu.append("Rename…", action: "app.rename", target: "feed:\(feed.id)")
-            let move = Menu()
-            move.append("No Folder", action: "app.move-feed", target: "\(feed.id):none")
-            for folder in access.read("read your folders", fallback: [], { try $0.folders() }) {
-                move.append(folder.title, action: "app.move-feed", target: "\(feed.id):\(folder.id)")
+            // Tiny Tiny RSS's API cannot rename or move a feed: its web interface does that.
+            let account = feed.accountID.flatMap { id in access.read("read the feed's account", fallback: nil, { try $0.account(id: id) }) }
+            if account?.kind != .tinyTinyRSS {
+                menu.append("Rename…", action: "app.rename", target: "feed:\(feed.id)")
+                let move = Menu()
+                if account == nil { move.append("No Folder", action: "app.move-feed", target: "\(feed.id):none") }
+                for folder in access.read("read your folders", fallback: [], { try $0.folders() }) where folder.accountID == feed.accountID {
+                    move.append(folder.title, action: "app.move-feed", target: "\(feed.id):\(folder.id)")
+                }
+                menu.appendSubmenu("Move to Folder", move)
             }
-            menu.appendSubmenu("Move to Folder", move)
             let current = access.read("read the feed's settings", fallback: nil, { try $0.feed(id: feed.id) }) ?? feed
             if let alwaysFullArticleAction { Actions.setState(alwaysFullArticleAction, current.alwaysFullArticle ? "\(feed.id)" : "") }
             menu.append("Always Show Full Article", action: "app.always-full-article", target: "\(feed.id)")
             menu.append("Unsubscribe…", action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
+            guard folder.accountID == nil else { return }   // an account's folders are managed on its server
             menu.append("Rename…", action: "app.rename", target: "folder:\(folder.id)")
             menu.append("Delete Folder…", action: "app.delete-folder", target: "folder:\(folder.id)")
+        case .account(let account):
+            menu.append("Sync Now", action: "app.refresh")
+            menu.append("Remove Account…", action: "app.remove-account", target: "\(account.id)")
         case .smart:
             return
         }
@@ -100,6 +111,25 @@ extension LecternApplication {
         Prompts.confirm(parent: mainWindow?.window, message: "Delete this folder?",
                         detail: "Its feeds stay subscribed and move out of the folder.", accept: "Delete") { [unowned self] in
             change("delete the folder") { try $0.deleteFolder(id) }
+        }
+    }
+
+    private func removeAccount(_ target: String) {
+        guard let id = Int64(target), let service = libraryService,
+              let account = storeAccess?.read("find the account", fallback: nil, { try $0.account(id: id) }) else { return }
+        Prompts.confirm(parent: mainWindow?.window, message: "Remove the account “\(account.title)”?",
+                        detail: "Its feeds and articles leave this computer and its password leaves the keyring. "
+                            + "Everything stays on the server; changes not yet sent are lost.",
+                        accept: "Remove") { [unowned self] in
+            Task { @MainActor [weak self] in
+                let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+                // The keyring answers over D-Bus: not on the main thread.
+                let failure = await Task.detached { () -> String? in
+                    do throws(SyncError) { try accounts.removeAccount(id); return nil } catch { return error.description }
+                }.value
+                if let failure { self?.notify("The account could not be removed: \(failure)") }
+                self?.libraryDidChange()
+            }
         }
     }
 

@@ -20,6 +20,8 @@ public final class LecternApplication {
     /// The refresh in progress, if any (cancelled by the Stop button).
     var refreshTask: Task<Void, Never>?
     var preferencesWindow: PreferencesWindow?
+    /// Kept while it is open (its callbacks hold it weakly).
+    var addAccountDialog: AddAccountDialog?
     /// `app.undo` (Ctrl+Z), enabled while the undo bar offers something.
     var undoAction: OpaquePointer?
     /// `app.always-full-article`, whose state shows the context menu's feed switch.

@@ -48,7 +48,8 @@ enum RefreshBenchmark {
         }
     }
 
-    private static func peakRSS() -> Double {
+    /// The process's peak resident memory so far, in MB.
+    static func peakRSS() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return LibraryBenchmark.round3(Double(usage.ru_maxrss) / 1024)

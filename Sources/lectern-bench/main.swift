@@ -14,6 +14,8 @@
 //   lectern-bench library-refresh --base URL --feeds N  refresh N loopback feeds twice
 //                                            (first, then all-304): wall time, peak RSS
 //   lectern-bench import-loop DB             write batches forever (the kill -9 test)
+//   lectern-bench sync --server URL --user NAME --password P --library FILE [--kind ttrss|greader]
+//                                            one timed sync of an account (scripts/bench_sync.py)
 import ArticleModel
 import Foundation
 import FeedParsing
@@ -38,6 +40,8 @@ case "library-refresh":
     exit(await RefreshBenchmark.run(Array(arguments.dropFirst())))
 case "import-loop":
     exit(ImportLoopCommand.run(Array(arguments.dropFirst())))
+case "sync":
+    exit(await SyncBenchmark.run(Array(arguments.dropFirst())))
 default:
     FileHandle.standardError.write(Data("lectern-bench: unknown command \(command)\n".utf8))
     exit(2)

@@ -18,7 +18,7 @@ public struct CommandResult: Sendable {
 /// Runs processes for end-to-end tests, with a deadline so no test can hang.
 public enum Command {
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    timeout: TimeInterval = 60) -> CommandResult {
+                    timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
         let process = Process()
         process.executableURL = URL(filePath: executable)
         process.arguments = arguments
@@ -26,9 +26,14 @@ public enum Command {
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        let stdin = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
         do { try process.run() } catch {
             return CommandResult(status: -1, stdout: "", stderr: "\(error)", timedOut: false)
+        }
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
         }
         // Read both pipes concurrently so a chatty child never blocks on a full pipe.
         let outData = LockedData(), errData = LockedData()

@@ -1,15 +1,36 @@
 import Foundation
 
 /// A private D-Bus session bus for one test: launched instances of Lectern on it see
-/// each other (single instance, forwarding) and nothing else.
+/// each other (single instance, forwarding) and nothing else. Nothing is D-Bus-activated on
+/// it (its only service folder is empty): a test starts what it needs, so a missing service
+/// (the Secret Service, a portal) stays missing instead of starting the desktop's own.
 public final class PrivateBus: @unchecked Sendable {
     public let address: String
     private let daemon: Process
+    private let folder: URL
 
     public init() throws {
+        folder = FileManager.default.temporaryDirectory.appending(path: "lectern-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder.appending(path: "services"), withIntermediateDirectories: true)
+        let config = folder.appending(path: "bus.conf")
+        try """
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <listen>unix:tmpdir=/tmp</listen>
+              <auth>EXTERNAL</auth>
+              <servicedir>\(folder.appending(path: "services").path)</servicedir>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """.write(to: config, atomically: true, encoding: .utf8)
         daemon = Process()
         daemon.executableURL = URL(filePath: "/usr/bin/dbus-daemon")
-        daemon.arguments = ["--session", "--nofork", "--print-address=1"]
+        daemon.arguments = ["--config-file=\(config.path)", "--nofork", "--print-address=1"]
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
@@ -27,6 +48,7 @@ public final class PrivateBus: @unchecked Sendable {
         // dbus-daemon ignores SIGTERM while clients are connected; nothing here needs saving.
         kill(daemon.processIdentifier, SIGKILL)
         daemon.waitUntilExit()
+        try? FileManager.default.removeItem(at: folder)
     }
 
     /// Whether `name` has an owner on this bus (e.g. a running Lectern).

@@ -55,11 +55,16 @@ final class SidebarController {
         items = SidebarItem.smartViews
         let folders = access.read("read your folders", fallback: []) { try $0.folders() }
         let feeds = access.read("read your subscriptions", fallback: []) { try $0.feeds() }
-        for folder in folders {
-            items.append(.folder(folder))
-            items += feeds.filter { $0.folderID == folder.id }.map(SidebarItem.feed)
+        let accounts = access.read("read your sync accounts", fallback: []) { try $0.accounts() }
+        // The local library first, then each account under its heading.
+        for accountID in [nil] + accounts.map(\.id) {
+            if let account = accounts.first(where: { $0.id == accountID }) { items.append(.account(account)) }
+            for folder in folders where folder.accountID == accountID {
+                items.append(.folder(folder))
+                items += feeds.filter { $0.folderID == folder.id }.map(SidebarItem.feed)
+            }
+            items += feeds.filter { $0.folderID == nil && $0.accountID == accountID }.map(SidebarItem.feed)
         }
-        items += feeds.filter { $0.folderID == nil }.map(SidebarItem.feed)
         let counts = access.read("count the unread articles", fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             var paintable: OpaquePointer?

@@ -5,6 +5,8 @@ enum SidebarItem: Equatable {
     case smart(ArticleView, title: String, icon: String)
     case folder(Folder)
     case feed(Feed)
+    /// A sync account's heading; its folders and feeds follow it.
+    case account(Account)
 
     static let smartViews: [SidebarItem] = [
         .smart(.all, title: "All Articles", icon: "view-list-symbolic"),
@@ -18,6 +20,7 @@ enum SidebarItem: Equatable {
         case .smart(let view, _, _): view
         case .folder(let folder): .folder(folder.id)
         case .feed(let feed): .feed(feed.id)
+        case .account(let account): .account(account.id)
         }
     }
 
@@ -26,6 +29,7 @@ enum SidebarItem: Equatable {
         case .smart(_, let title, _): title
         case .folder(let folder): folder.title
         case .feed(let feed): feed.title ?? feed.url
+        case .account(let account): account.title
         }
     }
 
@@ -37,11 +41,13 @@ enum SidebarItem: Equatable {
         case .smart: 0
         case .folder(let folder): counts.byFolder[folder.id] ?? 0
         case .feed(let feed): counts.byFeed[feed.id] ?? 0
+        case .account(let account): counts.byAccount[account.id] ?? 0
         }
     }
 
-    /// A feed's last error in plain words, when it is failing.
+    /// A feed's (or an account's last sync's) error in plain words, when it is failing.
     var problem: String? {
+        if case .account(let account) = self { return account.lastError }
         guard case .feed(let feed) = self else { return nil }
         if feed.fetchState.gone { return "This feed is gone (HTTP 410) and is no longer fetched." }
         guard feed.fetchState.failureCount > 0 else { return nil }

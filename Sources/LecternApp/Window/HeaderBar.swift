@@ -18,7 +18,8 @@ enum HeaderBar {
     private static func mainMenuButton() -> WidgetPointer {
         let menu = Menu()
         let sections: [[(String, String)]] = [
-            [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml")],
+            [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml"),
+             ("Add Sync Account…", "app.add-account")],
             [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes"), ("Preferences", "app.preferences")],
             [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
         ]

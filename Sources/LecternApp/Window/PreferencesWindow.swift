@@ -1,8 +1,11 @@
 import CGtk4
+import Foundation
 import GtkBridge
+import Library
 
-/// Preferences: reading and library behaviour. Appearance lives in the theme picker,
-/// reached from here too. Every control writes the settings model only; the model saves.
+/// Preferences: reading and library behaviour, and the sync accounts (each with its last sync
+/// or its error, and Remove). Appearance lives in the theme picker, reached from here too.
+/// Every control writes the settings model only; the model saves.
 @MainActor
 final class PreferencesWindow {
     static let refreshChoices: [(String, Int)] = [("Every 15 minutes", 15), ("Every 30 minutes", 30), ("Every hour", 60),
@@ -16,6 +19,9 @@ final class PreferencesWindow {
     let refreshDropDown: WidgetPointer
     let retentionDropDown: WidgetPointer
     private let settings: Settings
+    /// The accounts to list, read each time the window is shown.
+    var accounts: @MainActor () -> [Account] = { [] }
+    let accountList: WidgetPointer
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
         self.settings = settings
@@ -49,8 +55,14 @@ final class PreferencesWindow {
         gtk_grid_set_column_spacing(cast(grid), 24)
         let appearance = Widgets.textButton("Themes and Text Size…", action: "app.themes", classes: ["secondary"])
         gtk_widget_set_halign(appearance, GTK_ALIGN_START)
+        accountList = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["account-list"], [])
+        let addAccount = Widgets.textButton("Add Sync Account…", action: "app.add-account", classes: ["secondary"])
+        gtk_widget_set_halign(addAccount, GTK_ALIGN_START)
+        let sync = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [
+            Widgets.label("Sync Accounts", classes: ["preference-heading"]), accountList, addAccount,
+        ])
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
-                                                    [grid, appearance]))
+                                                    [grid, appearance, sync]))
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         show(settings)
         connectControls()
@@ -58,6 +70,7 @@ final class PreferencesWindow {
 
     func present(transientFor parent: WidgetPointer?) {
         show(settings)
+        showAccounts()
         if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
         gtk_window_present(cast(window))
     }
@@ -84,6 +97,28 @@ final class PreferencesWindow {
         connect(retentionDropDown, .notify("selected")) { [retentionDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(retentionDropDown)))
             if Self.retentionChoices.indices.contains(index) { settings.retentionDays = Self.retentionChoices[index].1 }
+        }
+    }
+
+    /// One row per account: its name, kind and last sync (or its error), and Remove.
+    func showAccounts() {
+        while let child = gtk_widget_get_first_child(accountList) { gtk_box_remove(cast(accountList), child) }
+        let accounts = accounts()
+        if accounts.isEmpty {
+            gtk_box_append(cast(accountList), Widgets.label("Sync with FreshRSS, Miniflux, Inoreader or Tiny Tiny RSS to read "
+                                                            + "the same articles on every device.", classes: ["dim-label"], wrap: true))
+        }
+        for account in accounts {
+            var detail = account.kind.displayName + " · "
+            detail += account.lastSync.map { "synced \($0.formatted(.relative(presentation: .named)))" } ?? "not synced yet"
+            let status = Widgets.label(account.lastError ?? detail, classes: [account.lastError == nil ? "dim-label" : "error-text"], wrap: true)
+            let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [Widgets.label(account.title, classes: ["preference-title"]), status])
+            Widgets.expand(text, vertical: false)
+            let remove = Widgets.textButton("Remove…", action: "app.remove-account", classes: ["secondary"])
+            gtk_actionable_set_action_target_value(OpaquePointer(remove), g_variant_new_string("\(account.id)"))
+            Accessibility.setLabel(remove, "Remove the account \(account.title)")
+            gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
+            gtk_box_append(cast(accountList), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, classes: ["account-item"], [text, remove]))
         }
     }
 

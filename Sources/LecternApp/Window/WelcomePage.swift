@@ -1,8 +1,8 @@
 import CGtk4
 import GtkBridge
 
-/// The first-run page of an empty library: add a feed, import OPML, or try the bundled
-/// sample feeds (readable offline).
+/// The first-run page of an empty library: add a feed, import OPML, sign in to a sync server,
+/// or try the bundled sample feeds (readable offline).
 @MainActor
 enum WelcomePage {
     static func make() -> WidgetPointer {
@@ -15,6 +15,7 @@ enum WelcomePage {
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["welcome-actions"], [
             Widgets.textButton("Add Feed…", action: "app.add-feed", classes: ["primary"]),
             Widgets.textButton("Import OPML…", action: "app.import-opml", classes: ["secondary"]),
+            Widgets.textButton("Add Sync Account…", action: "app.add-account", classes: ["secondary"]),
             Widgets.textButton("Try the Sample Feeds", action: "app.try-samples", classes: ["ghost"]),
         ])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)

@@ -9,6 +9,8 @@ public enum ArticleView: Sendable, Equatable, Hashable {
     case today
     case feed(Int64)
     case folder(Int64)
+    /// Every article of a sync account.
+    case account(Int64)
 }
 
 /// A list request: a view, an optional search, and a window.

@@ -8,11 +8,15 @@ public struct UnreadCounts: Sendable, Equatable {
     public var byFeed: [Int64: Int]
     /// Unread per folder id (folders with none are absent).
     public var byFolder: [Int64: Int]
+    /// Unread per sync account id (accounts with none are absent).
+    public var byAccount: [Int64: Int]
 
-    public init(all: Int = 0, starred: Int = 0, byFeed: [Int64: Int] = [:], byFolder: [Int64: Int] = [:]) {
+    public init(all: Int = 0, starred: Int = 0, byFeed: [Int64: Int] = [:], byFolder: [Int64: Int] = [:],
+                byAccount: [Int64: Int] = [:]) {
         self.all = all
         self.starred = starred
         self.byFeed = byFeed
         self.byFolder = byFolder
+        self.byAccount = byAccount
     }
 }

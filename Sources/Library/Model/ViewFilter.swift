@@ -31,6 +31,9 @@ struct ViewFilter {
         case .folder(let id):
             parts.append("a.feed_id IN (SELECT id FROM feeds WHERE folder_id = ?)")
             values.append(.integer(id))
+        case .account(let id):
+            parts.append("a.feed_id IN (SELECT id FROM feeds WHERE account_id = ?)")
+            values.append(.integer(id))
         }
         if unreadOnly, view != .unread {
             parts.append("a.read = 0")

@@ -74,12 +74,13 @@ extension LibraryStore {
         try read { database throws(StorageError) in
             var counts = UnreadCounts()
             let rows = try database.query("""
-                SELECT f.id, f.folder_id, (SELECT count(*) FROM articles a WHERE a.feed_id = f.id AND a.read = 0)
+                SELECT f.id, f.folder_id, (SELECT count(*) FROM articles a WHERE a.feed_id = f.id AND a.read = 0), f.account_id
                 FROM feeds f
-                """) { ($0.int64(0), $0.optionalInt64(1), $0.int(2)) }
-            for (feed, folder, unread) in rows where unread > 0 {
+                """) { ($0.int64(0), $0.optionalInt64(1), $0.int(2), $0.optionalInt64(3)) }
+            for (feed, folder, unread, account) in rows where unread > 0 {
                 counts.byFeed[feed] = unread
                 if let folder { counts.byFolder[folder, default: 0] += unread }
+                if let account { counts.byAccount[account, default: 0] += unread }
                 counts.all += unread
             }
             counts.starred = Int(try database.scalar("SELECT count(*) FROM articles WHERE starred = 1"))

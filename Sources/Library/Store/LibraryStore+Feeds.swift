@@ -63,28 +63,51 @@ extension LibraryStore {
         return changed == 0 ? nil : database.lastInsertRowID
     }
 
-    /// Moves a feed into a folder, or out of any folder with nil.
+    /// Moves a feed into a folder, or out of any folder with nil. An account's feed moves only
+    /// among its account's folders, and the move is queued for its server.
     public func moveFeed(_ id: Int64, toFolder folderID: Int64?) throws(StorageError) {
-        let changed = try write { database throws(StorageError) in
+        try storageTransaction { database throws(StorageError) in
+            let remote = try Self.remoteFeed(id, in: database)
+            var folderTitle: String?
+            if let folderID {
+                guard let folder = try database.first("SELECT title, account_id FROM folders WHERE id = ?", [.integer(folderID)],
+                                                      { ($0.text(0) ?? "", $0.optionalInt64(1)) }) else { throw .notFound(what: "The folder") }
+                guard folder.1 == remote?.accountID else { throw .invalidValue("a feed moves only among the folders of its own library") }
+                folderTitle = folder.0
+            }
             try database.run("UPDATE feeds SET folder_id = ? WHERE id = ?", [SQLValue(folderID), .integer(id)])
+            if let remote {
+                try Self.queue(.move, target: remote.remoteID, value: folderTitle, accountID: remote.accountID, in: database)
+            }
         }
-        if changed == 0 { throw .notFound(what: "The feed") }
     }
 
-    /// Gives a feed a title of the user's choosing.
+    /// Gives a feed a title of the user's choosing (queued for its server when it is an account's).
     public func renameFeed(_ id: Int64, to title: String) throws(StorageError) {
-        let changed = try write { database throws(StorageError) in
+        try storageTransaction { database throws(StorageError) in
+            let remote = try Self.remoteFeed(id, in: database)
             try database.run("UPDATE feeds SET title = ? WHERE id = ?", [.text(title), .integer(id)])
+            if let remote { try Self.queue(.rename, target: remote.remoteID, value: title, accountID: remote.accountID, in: database) }
         }
-        if changed == 0 { throw .notFound(what: "The feed") }
     }
 
-    /// Unsubscribes: the feed, its articles, their search entries and tombstones go.
+    /// Unsubscribes: the feed, its articles, their search entries and tombstones go. An
+    /// account's feed is unsubscribed on its server at the next sync.
     public func deleteFeed(_ id: Int64) throws(StorageError) {
         try storageTransaction { database throws(StorageError) in
+            let remote = try Self.remoteFeed(id, in: database)
             try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)",
                              [.integer(id)])
             try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
+            if let remote { try Self.queue(.unsubscribe, target: remote.remoteID, value: nil, accountID: remote.accountID, in: database) }
         }
+    }
+
+    /// The account and server id of feed `id`; nil for a local feed. Throws when there is no such feed.
+    private static func remoteFeed(_ id: Int64, in database: SQLiteDatabase) throws(StorageError) -> (accountID: Int64, remoteID: String)? {
+        guard let row = try database.first("SELECT account_id, remote_id FROM feeds WHERE id = ?", [.integer(id)],
+                                           { ($0.optionalInt64(0), $0.text(1)) }) else { throw .notFound(what: "The feed") }
+        guard let accountID = row.0, let remoteID = row.1 else { return nil }
+        return (accountID, remoteID)
     }
 }

@@ -18,12 +18,16 @@ extension LibraryStore {
     }
 
     /// Queues a change to an account's subscriptions (subscribe, unsubscribe, rename, move).
-    public func queueChange(accountID: Int64, kind: SyncChange.Kind, target: String, value: String?,
-                            now: Date = Date()) throws(StorageError) {
+    public func queueChange(accountID: Int64, kind: SyncChange.Kind, target: String, value: String?) throws(StorageError) {
         try write { database throws(StorageError) in
-            try database.run("INSERT INTO sync_changes (account_id, kind, target, value, queued_at) VALUES (?, ?, ?, ?, ?)",
-                             [.integer(accountID), .text(kind.rawValue), .text(target), SQLValue(value), SQLValue(now)])
+            try Self.queue(kind, target: target, value: value, accountID: accountID, in: database)
         }
+    }
+
+    static func queue(_ kind: SyncChange.Kind, target: String, value: String?, accountID: Int64,
+                      in database: SQLiteDatabase) throws(StorageError) {
+        try database.run("INSERT INTO sync_changes (account_id, kind, target, value, queued_at) VALUES (?, ?, ?, ?, ?)",
+                         [.integer(accountID), .text(kind.rawValue), .text(target), SQLValue(value), SQLValue(Date())])
     }
 
     /// The account's queued changes, oldest first.

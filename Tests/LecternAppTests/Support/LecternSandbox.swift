@@ -55,13 +55,13 @@ final class LecternSandbox: @unchecked Sendable {
 
     /// Runs `lectern` to completion.
     func run(_ arguments: [String], environment overrides: [String: String?] = [:],
-             timeout: TimeInterval = 60) -> CommandResult {
+             timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
         guard let binary = Self.lecternBinary else {
             return CommandResult(status: -1, stdout: "", stderr: "lectern binary not built", timedOut: false)
         }
         var environment = self.environment
         for (key, value) in overrides { environment[key] = value }
-        return Command.run(binary, arguments, environment: environment, timeout: timeout)
+        return Command.run(binary, arguments, environment: environment, timeout: timeout, input: input)
     }
 
     /// Starts `lectern` and leaves it running; the caller ends it. Its standard error

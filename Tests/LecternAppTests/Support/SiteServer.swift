@@ -1,15 +1,16 @@
 import Foundation
 import TestSupport
 
-/// Tests/Servers/site_server.py on a free loopback port.
+/// Tests/Servers/site_server.py (or another fixture server of the checkout, such as the
+/// Google Reader API server of Tests/SyncTests) on a free loopback port.
 final class SiteServer: @unchecked Sendable {
     let port: Int
     private let process = Process()
     private let input = Pipe()
 
-    init() throws {
+    init(script: String = "Tests/Servers/site_server.py", arguments: [String] = []) throws {
         process.executableURL = URL(filePath: "/usr/bin/python3")
-        process.arguments = [LecternSandbox.packageRoot.appending(path: "Tests/Servers/site_server.py").path]
+        process.arguments = [LecternSandbox.packageRoot.appending(path: script).path] + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input

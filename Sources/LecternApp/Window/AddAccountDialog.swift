@@ -1,0 +1,124 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+import Sync
+
+/// "Add Account": the server's kind, its address, the user name and password. Sign In checks
+/// the credentials with the server before anything is kept; a refusal is shown in the dialog,
+/// in the server's words made plain, and the dialog stays open to correct it.
+@MainActor
+final class AddAccountDialog {
+    /// Checks and adds the account; the app keeps the password in the keyring.
+    typealias Add = @MainActor (Account.Kind, _ server: String, _ user: String, _ password: String) async -> Result<Account, SyncError>
+
+    static let kinds: [(Account.Kind, String, String)] = [
+        (.googleReader, "FreshRSS, Miniflux, Inoreader… (Google Reader API)", "https://rss.example.org/api/greader.php"),
+        (.tinyTinyRSS, "Tiny Tiny RSS", "https://rss.example.org/tt-rss/"),
+    ]
+
+    let window: WidgetPointer
+    let kindDropDown: WidgetPointer
+    let serverEntry: WidgetPointer
+    let userEntry: WidgetPointer
+    let passwordEntry: WidgetPointer
+    let signIn: WidgetPointer
+    let status: WidgetPointer
+    private let spinner: WidgetPointer
+    private let add: Add
+    private let done: @MainActor (Account) -> Void
+
+    init(parent: WidgetPointer?, add: @escaping Add, done: @escaping @MainActor (Account) -> Void) {
+        self.add = add
+        self.done = done
+        window = created(gtk_window_new())
+        let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        gtk_window_set_title(gtkWindow, "Add Account")
+        gtk_window_set_modal(gtkWindow, 1)
+        gtk_window_set_default_size(gtkWindow, 440, -1)
+        if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
+        let list = created(gtk_string_list_new(nil))
+        for kind in Self.kinds { gtk_string_list_append(list, kind.1) }
+        kindDropDown = gtk_drop_down_new(list, nil)
+        serverEntry = gtk_entry_new()
+        userEntry = gtk_entry_new()
+        passwordEntry = gtk_password_entry_new()
+        gtk_password_entry_set_show_peek_icon(OpaquePointer(passwordEntry), 1)
+        status = Widgets.label("", classes: ["account-status"], wrap: true)
+        spinner = gtk_spinner_new()
+        let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
+        signIn = Widgets.textButton("Sign In", classes: ["primary"])
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [spinner, cancel, signIn])
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+        let grid = created(gtk_grid_new())
+        for (index, (label, field)) in [("Server", kindDropDown), ("Address", serverEntry), ("User name", userEntry),
+                                        ("Password", passwordEntry)].enumerated() {
+            let text = Widgets.label(label, classes: ["preference-title"])
+            gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
+            Widgets.expand(field, vertical: false)
+            Accessibility.setLabel(field, label)
+            gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
+            gtk_grid_attach(cast(grid), field, 1, Int32(index), 1, 1)
+        }
+        gtk_grid_set_row_spacing(cast(grid), 10)
+        gtk_grid_set_column_spacing(cast(grid), 16)
+        let note = Widgets.label("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password "
+                                 + "set in their settings, not the one for their web page.", classes: ["dim-label"], wrap: true)
+        gtk_label_set_max_width_chars(OpaquePointer(note), 50)
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["prompt", "add-account"],
+                                                    [grid, note, status, buttons]))
+        showPlaceholder()
+        connect(kindDropDown, .notify("selected")) { [weak self] in self?.showPlaceholder() }
+        connect(signIn, .clicked) { [weak self] in self?.submit() }
+        connect(passwordEntry, .activate) { [weak self] in self?.submit() }
+        connect(cancel, .clicked) { gtk_window_destroy(gtkWindow) }
+        Keyboard.onEscape(window) { gtk_window_destroy(gtkWindow) }
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(serverEntry)
+    }
+
+    private var kind: (Account.Kind, String, String) {
+        Self.kinds[min(Int(gtk_drop_down_get_selected(OpaquePointer(kindDropDown))), Self.kinds.count - 1)]
+    }
+
+    private func showPlaceholder() {
+        gtk_entry_set_placeholder_text(cast(serverEntry), kind.2)
+    }
+
+    private func text(_ entry: WidgetPointer) -> String {
+        (string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
+    }
+
+    private func submit() {
+        let server = text(serverEntry), user = text(userEntry)
+        let password = string(gtk_editable_get_text(OpaquePointer(passwordEntry))) ?? ""
+        guard !server.isEmpty, !user.isEmpty, !password.isEmpty else {
+            return show("Fill in the address, the user name and the password.", error: true)
+        }
+        gtk_widget_set_sensitive(signIn, 0)
+        gtk_spinner_start(OpaquePointer(spinner))
+        show("Checking with the server…", error: false)
+        let kind = kind.0
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            let result = await add(kind, server, user, password)
+            gtk_spinner_stop(OpaquePointer(spinner))
+            gtk_widget_set_sensitive(signIn, 1)
+            switch result {
+            case .success(let account):
+                gtk_window_destroy(cast(window))
+                done(account)
+            case .failure(let error):
+                show(error.description, error: true)
+            }
+        }
+    }
+
+    private func show(_ message: String, error: Bool) {
+        gtk_label_set_text(OpaquePointer(status), message)
+        if error { gtk_widget_add_css_class(status, "error-text") } else { gtk_widget_remove_css_class(status, "error-text") }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Library
+import Sync
+
+/// `lectern-bench sync --server URL --user NAME --password PASSWORD --library FILE [--kind ttrss|greader]`:
+/// one sync of the account (added to the library at FILE first when it is not there), timed,
+/// with the process's peak resident memory. The password is held in memory, not a keyring.
+/// Prints one JSON line: phase ("first" when the library had no articles), seconds, peak RSS,
+/// articles stored after, new articles and state changes.
+enum SyncBenchmark {
+    /// The password the bench was given; no Secret Service needed.
+    private struct GivenPassword: SecretStore {
+        let password: String
+        func store(password: String, for key: SecretKey) throws(SyncError) {}
+        func password(for key: SecretKey) throws(SyncError) -> String? { password }
+        func remove(for key: SecretKey) throws(SyncError) {}
+    }
+
+    static func run(_ arguments: [String]) async -> Int32 {
+        var values: [String: String] = [:]
+        var index = 0
+        while index + 1 < arguments.count, arguments[index].hasPrefix("--") {
+            values[String(arguments[index].dropFirst(2))] = arguments[index + 1]
+            index += 2
+        }
+        guard index == arguments.count, let server = values["server"], let user = values["user"],
+              let password = values["password"], let path = values["library"],
+              let kind = Account.Kind(rawValue: values["kind"] ?? "ttrss") else {
+            FileHandle.standardError.write(Data("usage: lectern-bench sync --server URL --user NAME --password PASSWORD --library FILE [--kind ttrss|greader]\n".utf8))
+            return 2
+        }
+        do {
+            let store = try LibraryStore.open(path: path)
+            let service = AccountService(store: store, secrets: GivenPassword(password: password),
+                                         options: SyncOptions(appVersion: "bench"))
+            let first = try store.count(.all) == 0
+            let account: Account
+            if let existing = try store.accounts().first {
+                account = existing
+            } else {
+                account = try await service.addAccount(kind: kind, server: server, user: user, password: password)
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let summary = try await service.sync(account).get()
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            try store.checkpoint()
+            print(String(format: "{\"bench\":\"sync\",\"tool\":\"lectern\",\"phase\":\"%@\",\"seconds\":%.3f,\"peak_rss_mb\":%.1f,"
+                         + "\"articles\":%d,\"new\":%d,\"state_changes\":%d}",
+                         first ? "first" : "again", seconds, RefreshBenchmark.peakRSS(), try store.count(.all),
+                         summary.newArticles, summary.stateChanges))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("lectern-bench sync: \(error)\n".utf8))
+            return 1
+        }
+    }
+}

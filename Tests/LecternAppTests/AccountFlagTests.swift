@@ -1,0 +1,153 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+import TestSupport
+
+/// `--add-account`, `--list-accounts`, `--sync` and `--remove-account` from the command line,
+/// with a real Secret Service (gnome-keyring) on the sandbox's bus and the loopback Google
+/// Reader API server of Tests/SyncTests.
+@Suite("Account flags", .serialized)
+struct AccountFlagTests {
+    static let noDisplay: [String: String?] = ["DISPLAY": nil]
+
+    /// The Google Reader server with two feeds and three recent articles.
+    private func server() async throws -> SiteServer {
+        let server = try SiteServer(script: "Tests/SyncTests/Fixtures/greader_server.py")
+        let now = Int(Date().timeIntervalSince1970)
+        let library: [String: Any] = [
+            "feeds": [["id": "1", "title": "Tea Notes", "url": "https://tea.example/feed", "htmlUrl": "https://tea.example/", "folder": "Drinks"],
+                      ["id": "2", "title": "Rail", "url": "https://rail.example/atom", "htmlUrl": "https://rail.example/", "folder": NSNull()]],
+            "items": [1, 2, 3].map { ["id": $0, "feed": $0 == 3 ? "2" : "1", "title": "Story \($0)", "link": "https://example.org/\($0)",
+                                      "published": now - $0 * 60, "content": "<p>Story \($0)</p>", "read": false, "starred": false] },
+        ]
+        try await control(server, "reset", library)
+        return server
+    }
+
+    private func url(_ server: SiteServer) -> String { "http://127.0.0.1:\(server.port)" }
+
+    @Test func anAccountIsCheckedKeptInTheKeyringSyncedListedAndRemoved() async throws {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        let server = try await server()
+        let added = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+                                environment: Self.noDisplay, input: "wonderland\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("Added account 1: alice on 127.0.0.1 (Google Reader API)"))
+        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
+        // The password is in the keyring only: not in the settings, not in the library.
+        for file in try FileManager.default.subpathsOfDirectory(atPath: sandbox.root.path) {
+            let data = FileManager.default.contents(atPath: sandbox.root.appending(path: file).path) ?? Data()
+            #expect(data.range(of: Data("wonderland".utf8)) == nil, "\(file) holds the password")
+        }
+
+        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("[1/1] alice on 127.0.0.1: 3 new articles"), "\(synced.stderr)")
+
+        let listed = sandbox.run(["--list-accounts"], environment: Self.noDisplay)
+        #expect(listed.status == 0)
+        #expect(listed.stdout.hasPrefix("1\tgreader\t\(url(server))\talice\tsynced "), "\(listed.stdout)")
+
+        let removed = sandbox.run(["--remove-account", "1"], environment: Self.noDisplay)
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil, "the password left the keyring")
+        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+    }
+
+    @Test func aWrongPasswordIsRefusedAndNothingIsKept() async throws {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        let server = try await server()
+        let refused = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+                                  environment: Self.noDisplay, input: "guess")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("refused the user name or password"), "\(refused.stderr)")
+        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil)
+        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+    }
+
+    @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
+        let sandbox = try LecternSandbox()
+        let server = try await server()
+        let refused = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+                                  environment: Self.noDisplay, input: "wonderland")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("No Secret Service is running"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("GNOME Keyring"))
+        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+    }
+
+    @Test func usageErrorsExitTwo() throws {
+        let sandbox = try LecternSandbox()
+        let noPasswordFlag = sandbox.run(["--add-account", "greader", "--server", "https://a.example", "--user", "a"], environment: Self.noDisplay)
+        #expect(noPasswordFlag.status == 2 && noPasswordFlag.stderr.contains("never from an argument"))
+        let badKind = sandbox.run(["--add-account", "fever", "--server", "https://a.example", "--user", "a", "--password-stdin"],
+                                  environment: Self.noDisplay, input: "x")
+        #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss"))
+        let stray = sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
+        #expect(stray.status == 2 && stray.stderr.contains("--server goes with --add-account"))
+        let notANumber = sandbox.run(["--remove-account", "alice"], environment: Self.noDisplay)
+        #expect(notANumber.status == 2)
+    }
+
+    @Test func killingASyncMidwayLosesNothingAndTheQueueIsSentNextTime() async throws {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        defer { withExtendedLifetime(keyring) {} }
+        let server = try await server()
+        #expect(sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+                            environment: Self.noDisplay, input: "wonderland").status == 0)
+        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
+        // A change queued here (as marking an article read queues it), then a sync that hangs
+        // on the server's subscription list, killed.
+        let queued = Command.run("/usr/bin/python3", ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1])
+            db.execute("UPDATE articles SET read = 1 WHERE title = 'Story 1'")
+            db.execute("INSERT INTO sync_changes (account_id, kind, target, value, queued_at) VALUES (1, 'read', '1', '1', 0)")
+            db.commit()
+            """, library], environment: sandbox.environment)
+        #expect(queued.status == 0, "\(queued.stderr)")
+        try await control(server, "fault", ["path": "subscription/list", "kind": "hang", "count": 1])
+        try await control(server, "log/clear", [:])
+        let sync = try sandbox.start(["--batch", "--sync"])
+        try await waitForRequest(server, "subscription/list")
+        kill(sync.processIdentifier, SIGKILL)
+        sync.waitUntilExit()
+        try await control(server, "release", [:])
+
+        let again = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        #expect(again.status == 0, "\(again.stderr)")
+        let state = try await control(server, "state?ids=1", nil) as? [String: Any]
+        #expect(((state?["items"] as? [String: Any])?["1"] as? [String: Any])?["read"] as? Bool == true,
+                "the change queued before the kill reached the server")
+        let count = Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM articles').fetchone()[0])", library],
+                                environment: sandbox.environment)
+        #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+    }
+
+    @discardableResult
+    private func control(_ server: SiteServer, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/_control/\(path)")!)
+        if let body {
+            request.httpMethod = "POST"
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+        }
+        let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+        return try? JSONSerialization.jsonObject(with: data)
+    }
+
+    /// Waits until the server has seen a request to a path ending in `suffix` (the sync is there).
+    private func waitForRequest(_ server: SiteServer, _ suffix: String) async throws {
+        for _ in 0..<600 {
+            let log = try await control(server, "log", nil) as? [[String: Any]] ?? []
+            if log.contains(where: { ($0["path"] as? String)?.hasSuffix(suffix) == true }) { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        Issue.record("the sync never asked for \(suffix)")
+    }
+}
