@@ -91,11 +91,13 @@ extension LecternApplication {
     func showAddAccount() {
         guard let service = libraryService else { return }
         let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
-        let dialog = AddAccountDialog(parent: mainWindow?.window, add: { kind, server, user, password in
-            do throws(SyncError) {
-                return .success(try await accounts.addAccount(kind: kind, server: server, user: user, password: password))
-            } catch {
-                return .failure(error)
+        let dialog = AddAccountDialog(parent: mainWindow?.window, add: { kind, server, user, password, answer in
+            Task { @MainActor in
+                do throws(SyncError) {
+                    answer(.success(try await accounts.addAccount(kind: kind, server: server, user: user, password: password)))
+                } catch {
+                    answer(.failure(error))
+                }
             }
         }, done: { [weak self] account in
             guard let self else { return }

@@ -9,8 +9,10 @@ import Sync
 /// in the server's words made plain, and the dialog stays open to correct it.
 @MainActor
 final class AddAccountDialog {
-    /// Checks and adds the account; the app keeps the password in the keyring.
-    typealias Add = @MainActor (Account.Kind, _ server: String, _ user: String, _ password: String) async -> Result<Account, SyncError>
+    /// Checks and adds the account (the app keeps the password in the keyring), then answers
+    /// on the main thread.
+    typealias Add = @MainActor (Account.Kind, _ server: String, _ user: String, _ password: String,
+                                _ answer: @escaping @MainActor (Result<Account, SyncError>) -> Void) -> Void
 
     static let kinds: [(Account.Kind, String, String)] = [
         (.googleReader, "FreshRSS, Miniflux, Inoreader… (Google Reader API)", "https://rss.example.org/api/greader.php"),
@@ -54,6 +56,7 @@ final class AddAccountDialog {
         for (index, (label, field)) in [("Server", kindDropDown), ("Address", serverEntry), ("User name", userEntry),
                                         ("Password", passwordEntry)].enumerated() {
             let text = Widgets.label(label, classes: ["preference-title"])
+            gtk_label_set_ellipsize(OpaquePointer(text), PANGO_ELLIPSIZE_NONE)
             gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
             Widgets.expand(field, vertical: false)
             Accessibility.setLabel(field, label)
@@ -92,7 +95,8 @@ final class AddAccountDialog {
         (string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
     }
 
-    private func submit() {
+    /// Sign In (the button, or Enter in the password field).
+    func submit() {
         let server = text(serverEntry), user = text(userEntry)
         let password = string(gtk_editable_get_text(OpaquePointer(passwordEntry))) ?? ""
         guard !server.isEmpty, !user.isEmpty, !password.isEmpty else {
@@ -101,10 +105,8 @@ final class AddAccountDialog {
         gtk_widget_set_sensitive(signIn, 0)
         gtk_spinner_start(OpaquePointer(spinner))
         show("Checking with the server…", error: false)
-        let kind = kind.0
-        Task { @MainActor [weak self] in
+        add(kind.0, server, user, password) { [weak self] result in
             guard let self else { return }
-            let result = await add(kind, server, user, password)
             gtk_spinner_stop(OpaquePointer(spinner))
             gtk_widget_set_sensitive(signIn, 1)
             switch result {

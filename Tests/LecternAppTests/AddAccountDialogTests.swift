@@ -1,0 +1,59 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+import Sync
+import Testing
+@testable import LecternApp
+
+/// The Add Account dialog: what it sends to be checked, a refusal shown in the dialog (which
+/// stays open to correct it), and an accepted account handed on.
+@Suite("Add Account dialog", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct AddAccountDialogTests {
+    final class Calls {
+        var added: [(Account.Kind, String, String, String)] = []
+        var done: [Account] = []
+    }
+
+    private func fill(_ dialog: AddAccountDialog, kind: UInt32, server: String, user: String, password: String) {
+        gtk_drop_down_set_selected(OpaquePointer(dialog.kindDropDown), kind)
+        gtk_editable_set_text(OpaquePointer(dialog.serverEntry), server)
+        gtk_editable_set_text(OpaquePointer(dialog.userEntry), user)
+        gtk_editable_set_text(OpaquePointer(dialog.passwordEntry), password)
+    }
+
+    private func statusText(_ dialog: AddAccountDialog) -> String {
+        string(gtk_label_get_text(OpaquePointer(dialog.status))) ?? ""
+    }
+
+    @Test func aRefusalIsShownInTheDialogAndAnAcceptedAccountIsHandedOn() throws {
+        try #require(gtk_init_check() != 0)
+        let calls = Calls()
+        var answer: Result<Account, SyncError> = .failure(.wrongCredentials(server: "rss.example.org"))
+        let dialog = AddAccountDialog(parent: nil, add: { kind, server, user, password, reply in
+            calls.added.append((kind, server, user, password))
+            reply(answer)
+        }, done: { calls.done.append($0) })
+        let window = dialog.window
+        dialog.present()
+
+        dialog.submit()
+        #expect(calls.added.isEmpty, "nothing is sent with empty fields")
+        #expect(statusText(dialog).contains("Fill in"))
+
+        fill(dialog, kind: 1, server: "rss.example.org/tt-rss", user: "ann", password: "wrong")
+        dialog.submit()
+        #expect(calls.added.count == 1 && calls.added[0].0 == .tinyTinyRSS && calls.added[0].1 == "rss.example.org/tt-rss")
+        #expect(statusText(dialog).contains("refused the user name or password"))
+        #expect(gtk_widget_has_css_class(dialog.status, "error-text") != 0)
+        #expect(gtk_widget_get_visible(window) != 0, "the dialog stays open to correct it")
+        #expect(calls.done.isEmpty)
+
+        answer = .success(Account(id: 1, kind: .tinyTinyRSS, server: "https://rss.example.org/tt-rss", userName: "ann"))
+        gtk_editable_set_text(OpaquePointer(dialog.passwordEntry), "right")
+        dialog.submit()
+        #expect(calls.added.last?.3 == "right")
+        #expect(calls.done.map(\.userName) == ["ann"])
+    }
+}
