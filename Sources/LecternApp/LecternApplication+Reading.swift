@@ -53,7 +53,10 @@ extension LecternApplication {
         ReadingKeys.attach(to: window.window) { [unowned self] action in
             g_action_group_activate_action(OpaquePointer(application.pointer), action, nil)
         }
-        window.addFeed.onSubscribe = { [unowned self] address, done in subscribe(address, done: done) }
+        window.addFeed.onSubscribe = { [unowned self] address, account, done in
+            if let account { subscribe(address, in: account, done: done) } else { subscribe(address, done: done) }
+        }
+        window.addFeed.accounts = { [weak self] in self?.storeAccess?.read("read your sync accounts", fallback: []) { try $0.accounts() } ?? [] }
         window.onUndoAvailable = { [unowned self] available in
             if let undoAction { g_simple_action_set_enabled(undoAction, available ? 1 : 0) }
         }
@@ -87,14 +90,20 @@ extension LecternApplication {
         }
     }
 
-    /// The Add Account dialog; a new account is synced at once.
-    func showAddAccount() {
+    /// The Add Account dialog (or, for `existing`, Sign In Again with a new password); the
+    /// account is synced at once.
+    func showAddAccount(signingIn existing: Account? = nil) {
         guard let service = libraryService else { return }
         let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
-        let dialog = AddAccountDialog(parent: mainWindow?.window, add: { kind, server, user, password, answer in
+        let dialog = AddAccountDialog(parent: mainWindow?.window, signingIn: existing, add: { kind, server, user, password, answer in
             Task { @MainActor in
                 do throws(SyncError) {
-                    answer(.success(try await accounts.addAccount(kind: kind, server: server, user: user, password: password)))
+                    if let existing {
+                        try await accounts.signIn(existing, password: password)
+                        answer(.success(existing))
+                    } else {
+                        answer(.success(try await accounts.addAccount(kind: kind, server: server, user: user, password: password)))
+                    }
                 } catch {
                     answer(.failure(error))
                 }
@@ -145,6 +154,25 @@ extension LecternApplication {
             } catch {
                 done(.failure(AddFeedFailure(message: "\(error)")))
             }
+        }
+    }
+
+    /// Subscribes in an account: queued for its server, then synced at once; the server's
+    /// refusal is shown in the popover. A server out of reach gets the change at the next sync.
+    private func subscribe(_ address: String, in account: Account,
+                           done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {
+        guard let service = libraryService,
+              storeAccess?.write("queue the subscription", { try $0.queueChange(accountID: account.id, kind: .subscribe, target: address, value: nil) }) == true
+        else { return done(.failure(AddFeedFailure(message: "The library is not available."))) }
+        Task { @MainActor [weak self] in
+            let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+            switch await accounts.sync(account) {
+            case .success(let summary):
+                if let refusal = summary.dropped.first { done(.failure(AddFeedFailure(message: refusal))) } else { done(.success([])) }
+            case .failure(let error):
+                done(.failure(AddFeedFailure(message: "\(error) The subscription is sent at the next sync.")))
+            }
+            self?.libraryDidChange()
         }
     }
 

@@ -18,6 +18,13 @@ extension LecternApplication {
         Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
         Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
         Actions.add("remove-account", to: map, string: { [unowned self] target in removeAccount(target) })
+        Actions.add("sign-in-account", to: map, string: { [unowned self] target in
+            guard let id = Int64(target), let account = storeAccess?.read("find the account", fallback: nil, { try $0.account(id: id) })
+            else { return }
+            showAddAccount(signingIn: account)
+        })
+        // Another Lectern process changed the library (`--batch`, `--add-account`…): show it.
+        Actions.add("library-changed", to: map) { [unowned self] in libraryDidChange() }
         // The target is a feed id; the state is the id of the feed whose menu shows (when
         // its switch is on), so the menu item shows the switch as set.
         alwaysFullArticleAction = Actions.addStateful("always-full-article", to: map, string: { [unowned self] target in
@@ -60,6 +67,7 @@ extension LecternApplication {
             menu.append("Delete Folder…", action: "app.delete-folder", target: "folder:\(folder.id)")
         case .account(let account):
             menu.append("Sync Now", action: "app.refresh")
+            menu.append("Sign In Again…", action: "app.sign-in-account", target: "\(account.id)")
             menu.append("Remove Account…", action: "app.remove-account", target: "\(account.id)")
         case .smart:
             return

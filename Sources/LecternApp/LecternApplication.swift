@@ -78,13 +78,18 @@ public final class LecternApplication {
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
         if let page = options.extractArticle { return LocalCommands.extractArticle(page, baseURL: options.baseURL) }
-        if let status = AccountCommands.run(options.account) { return status }
+        if let status = AccountCommands.run(options.account) {
+            tellRunningLectern()
+            return status
+        }
         if options.batch {
             settingsStore.load(into: settings)
             var request = options.library
             request.retentionDays = settings.retentionDays
-            let status = request.isEmpty ? 0 : LibraryBatch.run(request)
-            return options.sync ? max(status, AccountCommands.syncAll()) : status
+            var status = request.isEmpty ? 0 : LibraryBatch.run(request)
+            if options.sync { status = max(status, AccountCommands.syncAll()) }
+            tellRunningLectern()
+            return status
         }
         if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
@@ -110,6 +115,20 @@ public final class LecternApplication {
                                           readingFont: settings.readingFont)
         }
         return -1
+    }
+
+    /// After library work done in this process (`--batch`, the account flags): a Lectern
+    /// already running shows it at once (its `library-changed` action, over D-Bus).
+    private func tellRunningLectern() {
+        let app = application.as(GApplication.self)
+        var error: UnsafeMutablePointer<GError>?
+        guard g_application_register(app, nil, &error) != 0 else {
+            if let error { g_error_free(error) }   // no session bus: no Lectern to tell
+            return
+        }
+        guard g_application_get_is_remote(app) != 0 else { return }
+        g_action_group_activate_action(OpaquePointer(app), "library-changed", nil)
+        if let connection = g_application_get_dbus_connection(app) { g_dbus_connection_flush_sync(connection, nil, nil) }
     }
 
     private func usageError(_ message: String) -> Int32 {

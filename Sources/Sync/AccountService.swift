@@ -49,6 +49,14 @@ public final class AccountService: Sendable {
         }
     }
 
+    /// Signs the account in again with a new password (after the server refused the old one):
+    /// checked with the server first, then kept in the keyring in place of the old one.
+    public func signIn(_ account: Account, password: String) async throws(SyncError) {
+        try await syncer(kind: account.kind, server: account.server, user: account.userName, password: password).verify()
+        try secrets.store(password: password, for: SecretKey(account))
+        _ = syncers.withLock { $0.removeValue(forKey: account.id) }
+    }
+
     public func accounts() throws(SyncError) -> [Account] {
         do {
             return try store.accounts()

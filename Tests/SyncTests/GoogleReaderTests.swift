@@ -145,6 +145,12 @@ import Testing
         #expect(Set(try store.folders().map(\.title)) == ["Drinks", "Transport"])
         #expect(feeds.contains { $0.url == "https://new.example/feed.xml" })
 
+        // An address where the server finds no feed is refused, dropped and named.
+        try store.queueChange(accountID: account.id, kind: .subscribe, target: "https://nothing.invalid/", value: nil)
+        let refused = try await service.sync(account).get()
+        #expect(refused.dropped.count == 1 && refused.dropped[0].contains("nothing.invalid"))
+        #expect(try store.pendingChanges(accountID: account.id).isEmpty, "never retried forever")
+
         try store.queueChange(accountID: account.id, kind: .unsubscribe, target: rail.key, value: nil)
         let after = try await service.sync(account).get()
         #expect(after.feedsRemoved == 1)

@@ -81,6 +81,29 @@ import Testing
         #expect(try store.feeds().isEmpty && store.count(.all) == 0)
     }
 
+    @Test func theIdListsAreReadOnlyWhenTheServersCountsShowAChangeFromElsewhere() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        let quiet = try await service.sync(try #require(try service.store.account(id: account.id))).get()
+        #expect(!quiet.statesChecked, "nothing changed: the lists are not read")
+
+        // A change made here is accounted for by what updateArticle reports.
+        let ids = try service.store.articles(ArticleQuery(view: .all)).map(\.id)
+        try service.store.setRead([ids[0]], true)
+        try service.store.setStarred([ids[1]], true)
+        let sent = try await service.sync(try #require(try service.store.account(id: account.id))).get()
+        #expect(sent.sent == 2 && !sent.statesChecked)
+
+        // A change made elsewhere moves the server's counts: the lists are read.
+        _ = try server.sql("UPDATE ttrss_user_entries SET unread = false")
+        let pulled = try await service.sync(try #require(try service.store.account(id: account.id))).get()
+        #expect(pulled.statesChecked && pulled.stateChanges == 2)
+        #expect(try service.store.count(.unread) == 0)
+        let after = try await service.sync(try #require(try service.store.account(id: account.id))).get()
+        #expect(!after.statesChecked)
+    }
+
     @Test func changesMadeWhileTheServerIsDownAreSentWhenItIsBack() async throws {
         let server = try Server()
         let (service, folder, account) = try await subscribed(server)

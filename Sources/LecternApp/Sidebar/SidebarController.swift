@@ -13,7 +13,7 @@ final class SidebarController {
     var onContextMenu: (@MainActor (SidebarItem, WidgetPointer) -> Void)?
     private let access: StoreAccess
     private let list: WidgetPointer
-    private var items: [SidebarItem] = []
+    private(set) var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
     private var rebuilding = false
     private let icons = FeedIconCache()

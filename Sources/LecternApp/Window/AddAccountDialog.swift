@@ -30,12 +30,14 @@ final class AddAccountDialog {
     private let add: Add
     private let done: @MainActor (Account) -> Void
 
-    init(parent: WidgetPointer?, add: @escaping Add, done: @escaping @MainActor (Account) -> Void) {
+    /// With `existing`, the dialog signs that account in again: only the password can change.
+    init(parent: WidgetPointer?, signingIn existing: Account? = nil, add: @escaping Add,
+         done: @escaping @MainActor (Account) -> Void) {
         self.add = add
         self.done = done
         window = created(gtk_window_new())
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
-        gtk_window_set_title(gtkWindow, "Add Account")
+        gtk_window_set_title(gtkWindow, existing == nil ? "Add Account" : "Sign In to \(existing?.title ?? "")")
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_default_size(gtkWindow, 440, -1)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
@@ -71,6 +73,13 @@ final class AddAccountDialog {
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["prompt", "add-account"],
                                                     [grid, note, status, buttons]))
         showPlaceholder()
+        if let existing {
+            gtk_drop_down_set_selected(OpaquePointer(kindDropDown), guint(Self.kinds.firstIndex { $0.0 == existing.kind } ?? 0))
+            gtk_editable_set_text(OpaquePointer(serverEntry), existing.server)
+            gtk_editable_set_text(OpaquePointer(userEntry), existing.userName)
+            for field in [kindDropDown, serverEntry, userEntry] { gtk_widget_set_sensitive(field, 0) }
+            if let error = existing.lastError { show(error, error: true) }
+        }
         connect(kindDropDown, .notify("selected")) { [weak self] in self?.showPlaceholder() }
         connect(signIn, .clicked) { [weak self] in self?.submit() }
         connect(passwordEntry, .activate) { [weak self] in self?.submit() }
@@ -80,7 +89,7 @@ final class AddAccountDialog {
 
     func present() {
         gtk_window_present(cast(window))
-        gtk_widget_grab_focus(serverEntry)
+        gtk_widget_grab_focus(gtk_widget_get_sensitive(serverEntry) != 0 ? serverEntry : passwordEntry)
     }
 
     private var kind: (Account.Kind, String, String) {

@@ -4,7 +4,8 @@ import GtkBridge
 import Library
 
 /// The Add Feed popover: an address entry (a page address is enough), errors in plain
-/// words under it, and a choice when the page offers several feeds.
+/// words under it, and a choice when the page offers several feeds. With sync accounts, a
+/// menu chooses where the feed goes: this computer, or an account (its server subscribes).
 @MainActor
 final class AddFeedPopover {
     let button: WidgetPointer
@@ -13,8 +14,14 @@ final class AddFeedPopover {
     private let status: WidgetPointer
     private let choices: WidgetPointer
     private let subscribe: WidgetPointer
-    /// Subscribes to an address; calls back with an error, choices, or nil when done.
-    var onSubscribe: (@MainActor (String, @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) -> Void)?
+    let destination: WidgetPointer
+    private let destinations: OpaquePointer
+    /// The accounts a feed can go to (read each time the popover opens).
+    var accounts: @MainActor () -> [Account] = { [] }
+    private var shownAccounts: [Account] = []
+    /// Subscribes to an address, locally (nil) or in an account; calls back with an error,
+    /// choices, or an empty list when done.
+    var onSubscribe: (@MainActor (String, Account?, @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) -> Void)?
 
     init() {
         entry = gtk_entry_new()
@@ -24,9 +31,13 @@ final class AddFeedPopover {
         status = Widgets.label("", classes: ["add-feed-status"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(status), 40)
         choices = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["add-feed-choices"])
+        destinations = created(gtk_string_list_new(nil))
+        destination = gtk_drop_down_new(destinations, nil)   // the drop-down owns the list
+        Accessibility.setLabel(destination, "Where the feed goes")
+        gtk_widget_set_visible(destination, 0)
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [entry, subscribe])
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["add-feed"], [
-            Widgets.label("Add a Feed", classes: ["add-feed-title"]), row, status, choices,
+            Widgets.label("Add a Feed", classes: ["add-feed-title"]), row, destination, status, choices,
         ])
         popover = gtk_popover_new()
         gtk_popover_set_child(cast(popover), content)
@@ -35,10 +46,30 @@ final class AddFeedPopover {
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
         gtk_widget_set_tooltip_text(button, "Add Feed")
         connect(subscribe, .clicked) { [weak self] in self?.submit() }
+        connect(popover, .notify("visible")) { [weak self] in self?.showDestinations() }
         connect(entry, .activate) { [weak self] in self?.submit() }
     }
 
     func open() { gtk_menu_button_popup(OpaquePointer(button)) }
+
+    /// "On this computer" and each account; the menu shows only when there are accounts.
+    private func showDestinations() {
+        guard gtk_widget_get_visible(popover) != 0 else { return }
+        let accounts = accounts()
+        guard accounts != shownAccounts else { return }
+        shownAccounts = accounts
+        let names = ["On this computer"] + accounts.map { "In \($0.title)" }
+        gtk_string_list_splice(destinations, 0, g_list_model_get_n_items(destinations), nil)
+        for name in names { gtk_string_list_append(destinations, name) }
+        gtk_drop_down_set_selected(OpaquePointer(destination), 0)
+        gtk_widget_set_visible(destination, accounts.isEmpty ? 0 : 1)
+    }
+
+    /// The chosen account; nil for this computer.
+    private var chosenAccount: Account? {
+        let index = Int(gtk_drop_down_get_selected(OpaquePointer(destination)))
+        return index > 0 && index <= shownAccounts.count ? shownAccounts[index - 1] : nil
+    }
 
     private func submit(_ address: String? = nil) {
         let text = (address ?? string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
@@ -47,7 +78,9 @@ final class AddFeedPopover {
         showStatus("Looking for feeds at \(normalized)…", error: false)
         clearChoices()
         gtk_widget_set_sensitive(subscribe, 0)
-        onSubscribe?(normalized) { [weak self] result in
+        let account = chosenAccount
+        if account != nil { showStatus("Asking the server to subscribe to \(normalized)…", error: false) }
+        onSubscribe?(normalized, account) { [weak self] result in
             guard let self else { return }
             gtk_widget_set_sensitive(subscribe, 1)
             switch result {

@@ -13,6 +13,9 @@ public struct SyncSummary: Sendable, Equatable {
     public var updatedArticles = 0
     /// Stored articles whose read or starred state the server changed.
     public var stateChanges = 0
+    /// Whether the server's whole lists of unread and starred articles were compared with the
+    /// library (a Tiny Tiny RSS sync skips that when the server's counts show no change).
+    public var statesChecked = false
 
     public init() {}
 }

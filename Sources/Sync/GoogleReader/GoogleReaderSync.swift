@@ -10,8 +10,8 @@ import Library
 ///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
 ///   publish date: the day's overlap covers both, and held ids are not fetched again.
 /// - Contents: `stream/items/contents`, 150 ids a call, long-form ids.
-/// - Changes: `edit-tag` (1 000 ids a call), `subscription/edit` (subscribe, unsubscribe,
-///   rename, move).
+/// - Changes: `edit-tag` (1 000 ids a call), `subscription/quickadd` (subscribe; a page's
+///   address is enough), `subscription/edit` (unsubscribe, rename, move).
 struct GoogleReaderSync: AccountSyncer {
     let client: GoogleReaderClient
     let options: SyncOptions
@@ -57,6 +57,7 @@ struct GoogleReaderSync: AccountSyncer {
             summary.updatedArticles += result.updated
         }
         summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        summary.statesChecked = true
         return (summary, nil)
     }
 
@@ -168,7 +169,15 @@ struct GoogleReaderSync: AccountSyncer {
             try await client.post("edit-tag", batch.map { ("i", GoogleReaderItemID.longForm($0.target)) }
                                   + [(change.value == "1" ? "a" : "r", tag)])
         case .subscribe:
-            try await client.post("subscription/edit", [("ac", "subscribe"), ("s", "feed/" + change.target)] + folder)
+            // quickadd takes a page's address too (the server finds its feed); a failure is
+            // still HTTP 200, with no result.
+            let answer = try client.json(try await client.post("subscription/quickadd", [("quickadd", change.target)]),
+                                         call: "subscription/quickadd")
+            guard (JSONReading.int(answer["numResults"]) ?? 0) > 0, let stream = JSONReading.text(answer["streamId"]) else {
+                throw .refused(server: server, call: "subscribing to \(change.target)",
+                               reason: JSONReading.text(answer["error"]) ?? "the server found no feed there")
+            }
+            if !folder.isEmpty { try await client.post("subscription/edit", [("ac", "edit"), ("s", stream)] + folder) }
         case .unsubscribe:
             try await client.post("subscription/edit", [("ac", "unsubscribe"), ("s", change.target)])
         case .rename:

@@ -7,7 +7,8 @@ import Library
 /// - Articles: the first sync pages every article newest first until the window's start, and
 ///   every starred one; later syncs ask only for ids above the newest seen (`since_id`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
-///   truth for stored articles; a starred article not stored is fetched (`getArticle`).
+///   truth for stored articles; a starred article not stored is fetched (`getArticle`). They
+///   are read when `getCounters` shows a change this sync did not make or bring, and hourly.
 /// - Changes: `updateArticle` (read, star), `subscribeToFeed`, `unsubscribeFeed`. The API has
 ///   no way to rename or move a feed: such changes are dropped with a notice.
 struct TinyTinyRSSSync: AccountSyncer {
@@ -29,48 +30,114 @@ struct TinyTinyRSSSync: AccountSyncer {
 
     func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?) {
         var summary = SyncSummary()
+        var cursor = Cursor(account.cursor)
         let categories = try await categories()
-        try await push(try stored { try store.pendingChanges(accountID: account.id) }, categories: categories,
-                       store: store, summary: &summary)
+        let pushed = try await push(try stored { try store.pendingChanges(accountID: account.id) }, categories: categories,
+                                    store: store, summary: &summary)
 
         let feeds = try await feeds(categories: categories)
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: Array(categories.values), accountID: account.id) }
         summary.feedsAdded = subscriptions.added
         summary.feedsRemoved = subscriptions.removed
 
-        var newest = account.cursor.flatMap { Int64($0) } ?? 0
-        let since = newest
+        let first = cursor.since == 0
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         var pages: [[String: Any]] = [["feed_id": Virtual.all, "view_mode": "all_articles",
-                                        "order_by": since > 0 ? "date_reverse" : "feed_dates", "since_id": since]]
-        if since == 0 { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
+                                        "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
+        if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
+        var arrived = Counts()
         for (index, query) in pages.enumerated() {
             var skip = 0
             while true {
                 let headlines = try await headlines(query, skip: skip, content: true)
                 let items = headlines.compactMap(Self.item(from:))
-                newest = max(newest, items.compactMap { Int64($0.remoteID) }.max() ?? 0)
+                let fresh = items.filter { (Int64($0.remoteID) ?? 0) > cursor.since }
+                arrived.unread += fresh.filter { !$0.read }.count
+                arrived.starred += fresh.filter(\.starred).count
                 let result = try stored { try store.saveRemoteItems(items, accountID: account.id) }
                 summary.newArticles += result.added
                 summary.updatedArticles += result.updated
                 skip += headlines.count
-                let reachedWindow = since == 0 && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
+                if index == 0 { cursor.since = max(cursor.since, fresh.compactMap { Int64($0.remoteID) }.max() ?? 0) }
+                let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
                 if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
             }
         }
 
-        let unread = try await ids(["feed_id": Virtual.all, "view_mode": "unread"])
-        let starred = try await ids(["feed_id": Virtual.starred, "view_mode": "all_articles"])
-        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
-        for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
-            let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
-            let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
-            let result = try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) }
-            summary.newArticles += result.added
+        // The lists of unread and starred ids are the truth for held articles, but listing
+        // them costs tt-rss about a millisecond an article. The first sync has every state it
+        // needs with the articles; later, the lists are read when the server's counts say that
+        // something changed there beyond what this sync sent and brought, and at least hourly.
+        let counts = try await serverCounts()
+        let expected = cursor.counts.map { Counts(unread: $0.unread + pushed.unread + arrived.unread,
+                                                  starred: $0.starred + pushed.starred + arrived.starred) }
+        let due = cursor.reconciledAt.map { Date().timeIntervalSince($0) > Self.reconcileEvery } ?? true
+        if !first && (expected != counts || due) {
+            let unread = try await ids(["feed_id": Virtual.all, "view_mode": "unread"])
+            let starred = try await ids(["feed_id": Virtual.starred, "view_mode": "all_articles"])
+            let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
+            for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
+                let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
+                let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
+                let result = try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) }
+                summary.newArticles += result.added
+            }
+            summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+            summary.statesChecked = true
+            cursor.reconciledAt = Date()
+        } else if first {
+            cursor.reconciledAt = Date()
         }
-        summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        cursor.counts = counts
         await client.logout()
-        return (summary, newest > 0 ? String(newest) : nil)
+        return (summary, cursor.text)
+    }
+
+    /// The longest the id lists go unread when the counts say nothing changed.
+    static let reconcileEvery: TimeInterval = 3600
+
+    /// Unread and starred articles, counted.
+    struct Counts: Equatable, Codable {
+        var unread = 0
+        var starred = 0
+    }
+
+    /// What the account keeps between syncs: the newest article id seen (`since_id`), the
+    /// server's counts at the end of the last sync, and when the id lists were last read.
+    struct Cursor: Codable {
+        var since: Int64 = 0
+        var counts: Counts?
+        var reconciledAt: Date?
+
+        init(_ text: String?) {
+            if let text, let data = text.data(using: .utf8), let cursor = try? JSONDecoder().decode(Cursor.self, from: data) {
+                self = cursor
+            } else {
+                since = text.flatMap { Int64($0) } ?? 0   // the first form: the id alone
+            }
+        }
+
+        var text: String? {
+            (try? JSONEncoder().encode(self)).map { String(decoding: $0, as: UTF8.self) }
+        }
+    }
+
+    /// The server's unread articles (all of them) and starred ones, from `getCounters`.
+    private func serverCounts() async throws(SyncError) -> Counts? {
+        guard let rows = try await client.call("getCounters", ["output_mode": "f"]) as? [[String: Any]] else { return nil }
+        var counts = Counts()
+        var found = (unread: false, starred: false)
+        for row in rows {
+            if JSONReading.string(row["id"]) == "global-unread", let value = JSONReading.int(row["counter"]) {
+                counts.unread = Int(value)
+                found.unread = true
+            } else if JSONReading.int(row["id"]) == Int64(Virtual.starred), row["kind"] == nil,
+                      let value = JSONReading.int(row["auxcounter"]) {
+                counts.starred = Int(value)
+                found.starred = true
+            }
+        }
+        return found.unread && found.starred ? counts : nil
     }
 
     // MARK: Reading
@@ -136,8 +203,11 @@ struct TinyTinyRSSSync: AccountSyncer {
 
     /// Sends queued changes in order, batching runs of the same state change. A change the
     /// server refuses is dropped with a notice; a failure to reach it stops here, keeping the rest.
+    /// Returns how the server's unread and starred counts moved (from `updateArticle`'s
+    /// count of articles it changed).
     private func push(_ changes: [SyncChange], categories: [Int64: RemoteFolder], store: LibraryStore,
-                      summary: inout SyncSummary) async throws(SyncError) {
+                      summary: inout SyncSummary) async throws(SyncError) -> Counts {
+        var moved = Counts()
         var index = 0
         while index < changes.count {
             let change = changes[index]
@@ -149,7 +219,10 @@ struct TinyTinyRSSSync: AccountSyncer {
                 }
             }
             do {
-                try await send(batch, categories: categories)
+                let changed = try await send(batch, categories: categories)
+                let sign = change.value == "1" ? 1 : -1
+                if change.kind == .read { moved.unread -= sign * changed }
+                if change.kind == .starred { moved.starred += sign * changed }
                 summary.sent += batch.count
             } catch .refused(_, let call, let reason) {
                 summary.dropped.append("\(call) of \(batch.count == 1 ? change.target : "\(batch.count) articles") was refused (\(reason))")
@@ -157,17 +230,20 @@ struct TinyTinyRSSSync: AccountSyncer {
             try stored { try store.removeChanges(batch.map(\.id)) }
             index += batch.count
         }
+        return moved
     }
 
-    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) {
-        guard let change = batch.first else { return }
+    /// Sends one batch; returns how many articles the server changed (state changes only).
+    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) -> Int {
+        guard let change = batch.first else { return 0 }
         switch change.kind {
         case .read, .starred:
             let on = change.value == "1"
             // field 2 is "unread", field 0 "starred"; mode 0 clears, 1 sets.
             let (field, mode) = change.kind == .read ? (2, on ? 0 : 1) : (0, on ? 1 : 0)
-            _ = try await client.call("updateArticle", ["article_ids": batch.map(\.target).joined(separator: ","),
-                                                        "field": field, "mode": mode])
+            let answer = try await client.call("updateArticle", ["article_ids": batch.map(\.target).joined(separator: ","),
+                                                                 "field": field, "mode": mode])
+            return Int(JSONReading.int((answer as? [String: Any])?["updated"]) ?? 0)
         case .subscribe:
             let category = categories.first { $0.value.title.caseInsensitiveCompare(change.value ?? "") == .orderedSame }?.key ?? 0
             let answer = try await client.call("subscribeToFeed", ["feed_url": change.target, "category_id": category])
@@ -175,8 +251,10 @@ struct TinyTinyRSSSync: AccountSyncer {
             guard code == 0 || code == 1 else {
                 throw .refused(server: server, call: "subscribing to \(change.target)", reason: Self.subscribeFailure(code))
             }
+            return 0
         case .unsubscribe:
             _ = try await client.call("unsubscribeFeed", ["feed_id": Int64(change.target) ?? 0])
+            return 0
         case .rename, .move:
             throw .refused(server: server, call: change.kind == .rename ? "renaming a feed" : "moving a feed",
                            reason: "Tiny Tiny RSS's API cannot do that; do it in its web interface")
