@@ -70,6 +70,16 @@ if command -v newsboat >/dev/null; then
 fi
 kill "$SERVER_PID" 2>/dev/null || true
 
+if [ ! -f /usr/share/tt-rss/www/index.php ]; then
+  echo "== Sync skipped: Tiny Tiny RSS is not installed (scripts/install-ttrss.sh installs it)"
+elif [ "$(id -u)" -ne 0 ]; then
+  echo "== Sync skipped: the tt-rss harness runs as root"
+else
+  echo "== Sync: a 10k-article Tiny Tiny RSS account on loopback, first sync (3 alternating rounds) and one with"
+  echo "   100 changes; Lectern beside a bare Python client making the same calls (the floor: tt-rss's own time)"
+  python3 scripts/bench_sync.py "$BENCH" | tee -a "$OUT/results.jsonl"
+fi
+
 if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
   echo "== Start-up with a 50k-article library (launch to first painted frame, saved, quit)"
   rm -rf "$OUT/ui-home"; mkdir -p "$OUT/ui-home/d/lectern"

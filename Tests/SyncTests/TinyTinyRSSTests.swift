@@ -5,7 +5,8 @@ import Testing
 
 /// Sync against a real Tiny Tiny RSS (Debian's tt-rss on PHP and PostgreSQL) started on loopback
 /// by Fixtures/ttrss_harness.py, one server per test.
-@Suite(.serialized) struct TinyTinyRSSTests {
+@Suite(.serialized, .enabled(if: getuid() == 0, "the harness runs tt-rss as www-data and its feed server on port 80: it needs root"))
+struct TinyTinyRSSTests {
     /// The running server, its details, and a feed file of three articles in its feed folder.
     struct Server {
         let harness: FixtureProcess

@@ -124,23 +124,44 @@ extension LibraryStore {
 
     /// Takes the server's lists of unread and of starred items as the truth for the account's
     /// stored articles (a list that is nil is left alone), except where a local change is still
-    /// queued. Returns how many articles changed state.
+    /// queued. With `feeds` (server ids), only those feeds' articles are compared. Returns how
+    /// many articles changed state.
     @discardableResult
-    public func applyRemoteStates(accountID: Int64, unread: [String]?, starred: [String]?) throws(StorageError) -> Int {
+    public func applyRemoteStates(accountID: Int64, unread: [String]?, starred: [String]?,
+                                  feeds: [String]? = nil) throws(StorageError) -> Int {
         try storageTransaction { database throws(StorageError) in
             var changed = 0
+            var scope = "SELECT id FROM feeds WHERE account_id = ?1"
+            var values: [SQLValue] = [.integer(accountID)]
+            if let feeds {
+                scope += " AND remote_id IN (SELECT value FROM json_each(?2))"
+                values.append(.text(String(decoding: (try? JSONSerialization.data(withJSONObject: feeds)) ?? Data("[]".utf8), as: UTF8.self)))
+            }
             for (column, list, member) in [("read", unread, false), ("starred", starred, true)] {
                 guard let list else { continue }
                 try Self.fillRemoteIDs(list, in: database)
                 let state = member ? "(guid IN (SELECT guid FROM temp.sync_ids))" : "(guid NOT IN (SELECT guid FROM temp.sync_ids))"
                 changed += try database.run("""
                     UPDATE articles SET \(column) = \(state)
-                    WHERE feed_id IN (SELECT id FROM feeds WHERE account_id = ?1) AND \(column) <> \(state)
+                    WHERE feed_id IN (\(scope)) AND \(column) <> \(state)
                         AND guid NOT IN (SELECT target FROM sync_changes WHERE account_id = ?1 AND kind = '\(column)')
-                    """, [.integer(accountID)])
+                    """, values)
             }
             return changed
         }
+    }
+
+    /// The server id of the feed of each of the account's articles among `remoteIDs` (item ids).
+    public func feedsOfRemoteItems(accountID: Int64, _ remoteIDs: [String]) throws(StorageError) -> [String: String] {
+        guard !remoteIDs.isEmpty else { return [:] }
+        let list = String(decoding: (try? JSONSerialization.data(withJSONObject: remoteIDs)) ?? Data("[]".utf8), as: UTF8.self)
+        let pairs = try read { database throws(StorageError) in
+            try database.query("""
+                SELECT a.guid, f.remote_id FROM articles a JOIN feeds f ON f.id = a.feed_id
+                WHERE f.account_id = ? AND a.guid IN (SELECT value FROM json_each(?))
+                """, [.integer(accountID), .text(list)]) { ($0.text(0) ?? "", $0.text(1) ?? "") }
+        }
+        return Dictionary(pairs) { first, _ in first }
     }
 
     /// Those of `remoteIDs` the account does not hold (nor has pruned), in their order.

@@ -48,7 +48,7 @@ struct GoogleReaderSync: AccountSyncer {
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
         for start in stride(from: 0, to: missing.count, by: 150) {
             let chunk = missing[start..<min(missing.count, start + 150)]
-            let answer = try await client.json(
+            let answer = try client.json(
                 try await client.post("stream/items/contents", chunk.map { ("i", GoogleReaderItemID.longForm($0)) }),
                 call: "stream/items/contents")
             let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))

@@ -7,8 +7,9 @@ import Library
 /// - Articles: the first sync pages every article newest first until the window's start, and
 ///   every starred one; later syncs ask only for ids above the newest seen (`since_id`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
-///   truth for stored articles; a starred article not stored is fetched (`getArticle`). They
-///   are read when `getCounters` shows a change this sync did not make or bring, and hourly.
+///   truth for stored articles; a starred article not stored is fetched (`getArticle`). A
+///   feed's list is read when `getCounters` shows its count moved beyond what this sync sent
+///   and brought; every list hourly.
 /// - Changes: `updateArticle` (read, star), `subscribeToFeed`, `unsubscribeFeed`. The API has
 ///   no way to rename or move a feed: such changes are dropped with a notice.
 struct TinyTinyRSSSync: AccountSyncer {
@@ -32,8 +33,16 @@ struct TinyTinyRSSSync: AccountSyncer {
         var summary = SyncSummary()
         var cursor = Cursor(account.cursor)
         let categories = try await categories()
-        let pushed = try await push(try stored { try store.pendingChanges(accountID: account.id) }, categories: categories,
-                                    store: store, summary: &summary)
+        let sent = try await push(try stored { try store.pendingChanges(accountID: account.id) }, categories: categories,
+                                  store: store, summary: &summary)
+        // How the changes sent move each feed's unread count, and the starred count, on the server.
+        var expected = cursor.unread ?? [:]
+        var expectedStarred = cursor.starred ?? 0
+        let feedOf = try stored { try store.feedsOfRemoteItems(accountID: account.id, sent.filter { $0.kind == .read }.map(\.target)) }
+        for change in sent {
+            if change.kind == .read, let feed = feedOf[change.target] { expected[feed, default: 0] += change.value == "1" ? -1 : 1 }
+            if change.kind == .starred { expectedStarred += change.value == "1" ? 1 : -1 }
+        }
 
         let feeds = try await feeds(categories: categories)
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: Array(categories.values), accountID: account.id) }
@@ -45,68 +54,83 @@ struct TinyTinyRSSSync: AccountSyncer {
         var pages: [[String: Any]] = [["feed_id": Virtual.all, "view_mode": "all_articles",
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
-        var arrived = Counts()
+        var newest = cursor.since
         for (index, query) in pages.enumerated() {
             var skip = 0
             while true {
                 let headlines = try await headlines(query, skip: skip, content: true)
                 let items = headlines.compactMap(Self.item(from:))
-                let fresh = items.filter { (Int64($0.remoteID) ?? 0) > cursor.since }
-                arrived.unread += fresh.filter { !$0.read }.count
-                arrived.starred += fresh.filter(\.starred).count
+                for item in items where index == 0 && (Int64(item.remoteID) ?? 0) > cursor.since {
+                    if !item.read { expected[item.feedRemoteID, default: 0] += 1 }
+                    if item.starred { expectedStarred += 1 }
+                    newest = max(newest, Int64(item.remoteID) ?? 0)
+                }
                 let result = try stored { try store.saveRemoteItems(items, accountID: account.id) }
                 summary.newArticles += result.added
                 summary.updatedArticles += result.updated
                 skip += headlines.count
-                if index == 0 { cursor.since = max(cursor.since, fresh.compactMap { Int64($0.remoteID) }.max() ?? 0) }
                 let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
                 if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
             }
         }
+        cursor.since = newest
 
-        // The lists of unread and starred ids are the truth for held articles, but listing
-        // them costs tt-rss about a millisecond an article. The first sync has every state it
-        // needs with the articles; later, the lists are read when the server's counts say that
-        // something changed there beyond what this sync sent and brought, and at least hourly.
+        // The ids of unread and starred articles are the truth for held articles, but listing
+        // them costs tt-rss about a millisecond an article. The first sync has every state with
+        // its articles. Later, a feed's unread ids are read only when its unread count on the
+        // server moved beyond what this sync sent and brought (a change made elsewhere), the
+        // starred ids when the starred count did, and every list at least hourly.
         let counts = try await serverCounts()
-        let expected = cursor.counts.map { Counts(unread: $0.unread + pushed.unread + arrived.unread,
-                                                  starred: $0.starred + pushed.starred + arrived.starred) }
         let due = cursor.reconciledAt.map { Date().timeIntervalSince($0) > Self.reconcileEvery } ?? true
-        if !first && (expected != counts || due) {
-            let unread = try await ids(["feed_id": Virtual.all, "view_mode": "unread"])
-            let starred = try await ids(["feed_id": Virtual.starred, "view_mode": "all_articles"])
-            let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
-            for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
-                let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
-                let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
-                let result = try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) }
-                summary.newArticles += result.added
+        if !first, let counts, cursor.unread != nil, !due {
+            let moved = Set(counts.unread.keys).union(expected.keys).filter { counts.unread[$0, default: 0] != expected[$0, default: 0] }
+            for feed in moved.sorted() where feeds.contains(where: { $0.remoteID == feed }) {
+                let unread = try await ids(["feed_id": Int64(feed) ?? 0, "view_mode": "unread"])
+                summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: nil, feeds: [feed]) }
+                summary.statesChecked = true
             }
-            summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
-            summary.statesChecked = true
+            if counts.starred != expectedStarred {
+                try await reconcileStarred(account: account, store: store, summary: &summary)
+            }
+        } else if !first {
+            let unread = try await ids(["feed_id": Virtual.all, "view_mode": "unread"])
+            summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: nil) }
+            try await reconcileStarred(account: account, store: store, summary: &summary)
             cursor.reconciledAt = Date()
-        } else if first {
+        } else {
             cursor.reconciledAt = Date()
         }
-        cursor.counts = counts
+        cursor.unread = counts?.unread
+        cursor.starred = counts?.starred
         await client.logout()
         return (summary, cursor.text)
+    }
+
+    /// The starred ids: articles starred elsewhere that are not held are fetched, and every held
+    /// article takes its starred state from the list.
+    private func reconcileStarred(account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
+        let starred = try await ids(["feed_id": Virtual.starred, "view_mode": "all_articles"])
+        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
+        for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
+            let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
+            let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
+            let result = try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) }
+            summary.newArticles += result.added
+        }
+        summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: nil, starred: starred) }
+        summary.statesChecked = true
     }
 
     /// The longest the id lists go unread when the counts say nothing changed.
     static let reconcileEvery: TimeInterval = 3600
 
-    /// Unread and starred articles, counted.
-    struct Counts: Equatable, Codable {
-        var unread = 0
-        var starred = 0
-    }
-
     /// What the account keeps between syncs: the newest article id seen (`since_id`), the
-    /// server's counts at the end of the last sync, and when the id lists were last read.
+    /// server's unread count per feed and starred count at the end of the last sync, and when
+    /// every id list was last read.
     struct Cursor: Codable {
         var since: Int64 = 0
-        var counts: Counts?
+        var unread: [String: Int]?
+        var starred: Int?
         var reconciledAt: Date?
 
         init(_ text: String?) {
@@ -122,22 +146,20 @@ struct TinyTinyRSSSync: AccountSyncer {
         }
     }
 
-    /// The server's unread articles (all of them) and starred ones, from `getCounters`.
-    private func serverCounts() async throws(SyncError) -> Counts? {
+    /// The server's unread articles per feed (server id) and its starred articles, from `getCounters`.
+    private func serverCounts() async throws(SyncError) -> (unread: [String: Int], starred: Int)? {
         guard let rows = try await client.call("getCounters", ["output_mode": "f"]) as? [[String: Any]] else { return nil }
-        var counts = Counts()
-        var found = (unread: false, starred: false)
-        for row in rows {
-            if JSONReading.string(row["id"]) == "global-unread", let value = JSONReading.int(row["counter"]) {
-                counts.unread = Int(value)
-                found.unread = true
-            } else if JSONReading.int(row["id"]) == Int64(Virtual.starred), row["kind"] == nil,
-                      let value = JSONReading.int(row["auxcounter"]) {
-                counts.starred = Int(value)
-                found.starred = true
+        var unread: [String: Int] = [:]
+        var starred: Int?
+        for row in rows where row["kind"] == nil {
+            guard let id = JSONReading.int(row["id"]) else { continue }
+            if id > 0 {
+                unread[String(id)] = Int(JSONReading.int(row["counter"]) ?? 0)
+            } else if id == Int64(Virtual.starred) {
+                starred = JSONReading.int(row["auxcounter"]).map(Int.init)
             }
         }
-        return found.unread && found.starred ? counts : nil
+        return starred.map { (unread, $0) }
     }
 
     // MARK: Reading
@@ -203,11 +225,10 @@ struct TinyTinyRSSSync: AccountSyncer {
 
     /// Sends queued changes in order, batching runs of the same state change. A change the
     /// server refuses is dropped with a notice; a failure to reach it stops here, keeping the rest.
-    /// Returns how the server's unread and starred counts moved (from `updateArticle`'s
-    /// count of articles it changed).
+    /// Returns the changes the server took.
     private func push(_ changes: [SyncChange], categories: [Int64: RemoteFolder], store: LibraryStore,
-                      summary: inout SyncSummary) async throws(SyncError) -> Counts {
-        var moved = Counts()
+                      summary: inout SyncSummary) async throws(SyncError) -> [SyncChange] {
+        var taken: [SyncChange] = []
         var index = 0
         while index < changes.count {
             let change = changes[index]
@@ -219,10 +240,8 @@ struct TinyTinyRSSSync: AccountSyncer {
                 }
             }
             do {
-                let changed = try await send(batch, categories: categories)
-                let sign = change.value == "1" ? 1 : -1
-                if change.kind == .read { moved.unread -= sign * changed }
-                if change.kind == .starred { moved.starred += sign * changed }
+                try await send(batch, categories: categories)
+                taken += batch
                 summary.sent += batch.count
             } catch .refused(_, let call, let reason) {
                 summary.dropped.append("\(call) of \(batch.count == 1 ? change.target : "\(batch.count) articles") was refused (\(reason))")
@@ -230,20 +249,18 @@ struct TinyTinyRSSSync: AccountSyncer {
             try stored { try store.removeChanges(batch.map(\.id)) }
             index += batch.count
         }
-        return moved
+        return taken
     }
 
-    /// Sends one batch; returns how many articles the server changed (state changes only).
-    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) -> Int {
-        guard let change = batch.first else { return 0 }
+    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) {
+        guard let change = batch.first else { return }
         switch change.kind {
         case .read, .starred:
             let on = change.value == "1"
             // field 2 is "unread", field 0 "starred"; mode 0 clears, 1 sets.
             let (field, mode) = change.kind == .read ? (2, on ? 0 : 1) : (0, on ? 1 : 0)
-            let answer = try await client.call("updateArticle", ["article_ids": batch.map(\.target).joined(separator: ","),
-                                                                 "field": field, "mode": mode])
-            return Int(JSONReading.int((answer as? [String: Any])?["updated"]) ?? 0)
+            _ = try await client.call("updateArticle", ["article_ids": batch.map(\.target).joined(separator: ","),
+                                                        "field": field, "mode": mode])
         case .subscribe:
             let category = categories.first { $0.value.title.caseInsensitiveCompare(change.value ?? "") == .orderedSame }?.key ?? 0
             let answer = try await client.call("subscribeToFeed", ["feed_url": change.target, "category_id": category])
@@ -251,10 +268,8 @@ struct TinyTinyRSSSync: AccountSyncer {
             guard code == 0 || code == 1 else {
                 throw .refused(server: server, call: "subscribing to \(change.target)", reason: Self.subscribeFailure(code))
             }
-            return 0
         case .unsubscribe:
             _ = try await client.call("unsubscribeFeed", ["feed_id": Int64(change.target) ?? 0])
-            return 0
         case .rename, .move:
             throw .refused(server: server, call: change.kind == .rename ? "renaming a feed" : "moving a feed",
                            reason: "Tiny Tiny RSS's API cannot do that; do it in its web interface")
