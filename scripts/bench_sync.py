@@ -18,12 +18,11 @@ same-run ratios carry over. Setup and progress go to stderr.
 - correct: Lectern's articles, new articles and state changes, and the library's article,
   unread and starred counts against the server's.
 Both figures are mostly tt-rss's own time (the floor's): its getHeadlines costs ~1 ms an article
-in PHP, with or without content, so the unread id list alone (8,000 ids, 40 calls) is ~10 s; the
-first sync does without the lists, and a later one reads them only when getCounters shows a change
-made elsewhere (as the 50 state changes here are).
-The whole takes ~4 minutes on 2 cores, most of it tt-rss answering.
+in PHP, with or without content, so the whole unread id list (8,000 ids, 40 calls) would be ~10 s;
+the first sync does without the lists, and a later one reads only the unread ids of the feeds whose
+counts moved (getCounters) and the starred ids. The whole takes ~2.5 minutes on 2 cores.
 
-The floor is this file run as `--floor API USER PASSWORD SINCE_ID LISTS` in a child process: python's
+The floor is this file run as `--floor API USER PASSWORD SINCE_ID FEEDS` in a child process: python's
 urllib with one User-Agent, making the calls Lectern makes (TinyTinyRSSSync.swift) with the same
 pagination, parsing each answer's JSON and keeping only the ids; it times login to logout as
 Lectern does and reports its own peak RSS.
@@ -120,12 +119,15 @@ def floor(api, user, password, since, lists):
                 break
     phase("headlines")
     # Lectern compares the server's counts with what it expects; the first sync has every state
-    # with its articles, and in this bench's incremental sync the counts show the changes made
-    # on the server, so Lectern reads the id lists then: the floor does the same.
+    # with its articles; in this bench's incremental sync the counts show the changes made on the
+    # server in a few feeds, and Lectern reads those feeds' unread ids and the starred ids.
     call("getCounters", output_mode="f")
     unread, starred = [], []
     if lists:
-        unread = ids({"feed_id": -4, "view_mode": "unread"})
+        # The feeds whose counts moved (the bench knows which its changes touched), then the
+        # starred ids, as Lectern reads them.
+        for feed in lists:
+            unread += ids({"feed_id": feed, "view_mode": "unread"})
         starred = ids({"feed_id": -1, "view_mode": "all_articles"})
         missing = [i for i in starred if i not in seen]
         for first in range(0, len(missing), PAGE):
@@ -273,7 +275,8 @@ def populate(harness):
 
 
 def change(harness, items, round_number, state=STATE):
-    """50 new articles in one feed (fetched by tt-rss) and `state` state changes on older articles."""
+    """50 new articles in one feed (fetched by tt-rss) and `state` state changes on older articles;
+    returns the newest article id before them and the feeds whose unread articles changed."""
     ready = harness.ready
     before = int(harness.sql("SELECT max(ref_id) FROM ttrss_user_entries"))
     feed = round_number % FEEDS
@@ -289,8 +292,11 @@ def change(harness, items, round_number, state=STATE):
     api_call(url, {"op": "logout", "sid": sid})
     fetched = time.perf_counter() - start
     half = state // 2
-    harness.sql(f"UPDATE ttrss_user_entries SET unread = false, last_read = NOW() WHERE int_id IN "
-                f"(SELECT int_id FROM ttrss_user_entries WHERE unread AND ref_id <= {before} ORDER BY ref_id LIMIT {half})")
+    read = harness.sql(f"SELECT int_id FROM ttrss_user_entries WHERE unread AND ref_id <= {before} ORDER BY ref_id LIMIT {half}")
+    touched = [int(f) for f in harness.sql(f"SELECT DISTINCT feed_id FROM ttrss_user_entries WHERE int_id IN ({read})").split(",")
+               if f] if read else []
+    if read:
+        harness.sql(f"UPDATE ttrss_user_entries SET unread = false, last_read = NOW() WHERE int_id IN ({read})")
     harness.sql(f"UPDATE ttrss_user_entries SET marked = true, last_marked = NOW() WHERE int_id IN "
                 f"(SELECT int_id FROM ttrss_user_entries WHERE NOT marked AND ref_id <= {before} "
                 f"ORDER BY ref_id DESC LIMIT {state - half})")
@@ -298,7 +304,7 @@ def change(harness, items, round_number, state=STATE):
     log(f"round {round_number + 1}: {added} new articles (tt-rss fetched them in {fetched:.1f} s), {state} state changes")
     if added != NEW:
         raise RuntimeError(f"tt-rss added {added} articles, not {NEW}")
-    return before
+    return before, touched
 
 
 # ------------------------------------------------------------------------------- the bench
@@ -325,9 +331,11 @@ def lectern(bench, ready, library):
     return record
 
 
-def run_floor(ready, since, lists=True):
+def run_floor(ready, since, feeds):
+    """The floor's sync above `since`, reading the unread ids of `feeds` and the starred ids when
+    `feeds` is not empty."""
     out = subprocess.run([sys.executable, os.path.abspath(__file__), "--floor", ready["api"], ready["user"],
-                          ready["password"], str(since), "1" if lists and since else "0"], capture_output=True, text=True)
+                          ready["password"], str(since), ",".join(map(str, feeds))], capture_output=True, text=True)
     if out.returncode != 0:
         raise RuntimeError(f"the floor client failed: {out.stderr.strip()[-400:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
@@ -347,7 +355,7 @@ def server_counts(harness):
 def main():
     if len(sys.argv) > 1 and sys.argv[1] == "--floor":
         api, user, password, since, lists = sys.argv[2:7]
-        floor(api, user, password, int(since), lists == "1")
+        floor(api, user, password, int(since), [int(f) for f in lists.split(",") if f])
         return
     if len(sys.argv) != 2:
         raise SystemExit("usage: bench_sync.py LECTERN_BENCH")
@@ -393,7 +401,7 @@ def main():
             for round_number in range(FIRST_ROUNDS):
                 library = os.path.join(work, f"first{round_number}.sqlite")
                 record = lectern(bench, ready, library)
-                floor_record = run_floor(ready, 0)
+                floor_record = run_floor(ready, 0, [])
                 stored = library_counts(library)
                 lecterns.append(record)
                 floors.append(floor_record)
@@ -410,10 +418,10 @@ def main():
             library = os.path.join(work, f"first{FIRST_ROUNDS - 1}.sqlite")
             lecterns, floors, problems = [], [], []
             for round_number in range(INCREMENTAL_ROUNDS):
-                since = change(harness, items, round_number)
+                since, touched = change(harness, items, round_number)
                 server = server_counts(harness)
                 record = lectern(bench, ready, library)
-                floor_record = run_floor(ready, since)
+                floor_record = run_floor(ready, since, touched)
                 stored = library_counts(library)
                 lecterns.append(record)
                 floors.append(floor_record)
@@ -427,10 +435,10 @@ def main():
 
             # New articles only: the server's counts show nothing changed elsewhere, so Lectern
             # does without the id lists (the floor too).
-            since = change(harness, items, INCREMENTAL_ROUNDS, state=0)
+            since, _ = change(harness, items, INCREMENTAL_ROUNDS, state=0)
             server = server_counts(harness)
             record = lectern(bench, ready, library)
-            floor_record = run_floor(ready, since, lists=False)
+            floor_record = run_floor(ready, since, [])
             stored = library_counts(library)
             log(f"new articles only: {describe(record, floor_record, stored)}")
             problems = [] if record["new"] == NEW and record["state_changes"] == 0 and stored == server else \

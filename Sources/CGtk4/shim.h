@@ -82,3 +82,8 @@ static inline GtkFileChooserNative *lectern_file_chooser_native_new(const char *
     return gtk_file_chooser_native_new(title, parent, action, accept, cancel);
 }
 #endif
+
+/* org.gtk.Actions.Activate's parameters for an action without a parameter: (sava{sv}). */
+static inline GVariant *lectern_variant_new_action_activation(const char *name) {
+    return g_variant_new("(sava{sv})", name, NULL, NULL);
+}

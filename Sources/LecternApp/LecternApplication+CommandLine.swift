@@ -60,8 +60,8 @@ extension LecternApplication {
                 return caller.setExitStatus(1)
             }
             Task { @MainActor [weak self] in
-                let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
-                let failures = await accounts.syncAll { line in Task { @MainActor in caller.printError(line) } }
+                guard let accounts = self?.accounts(service) else { return }
+                let failures = await accounts.syncAll { line in Task { @MainActor in caller.printError(line) } }.failures
                 for failure in failures { caller.printError("  - \(failure)") }
                 caller.setExitStatus(failures.isEmpty ? 0 : 1)
                 self?.libraryDidChange()

@@ -74,8 +74,8 @@ extension LecternApplication {
                 Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
             }, say: { _ in })
             // `r` also syncs the accounts, after the local feeds.
-            let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
-            let syncFailures = (try? accounts.accounts().isEmpty) == false ? await accounts.syncAll { _ in } : []
+            let accounts = self?.accounts(service)
+            let sync = (try? accounts?.accounts().isEmpty) == false ? await accounts?.syncAll { _ in } : nil
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()
@@ -84,17 +84,31 @@ extension LecternApplication {
             if !report.failures.isEmpty {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
             }
-            if !syncFailures.isEmpty {
-                mainWindow?.showNotice("Some accounts could not be synced: " + syncFailures.joined(separator: "; "))
+            if let sync, !sync.failures.isEmpty {
+                mainWindow?.showNotice("Some accounts could not be synced: " + sync.failures.joined(separator: "; "))
+            } else if let sync, !sync.notices.isEmpty {
+                mainWindow?.showNotice("The server refused some changes, which were dropped: " + sync.notices.joined(separator: "; "))
             }
         }
+    }
+
+    /// The sync accounts' service over the library, with the user's sync settings (made again
+    /// when they change).
+    func accounts(_ service: LibraryService) -> AccountService {
+        let options = AccountCommands.syncOptions(windowDays: settings.syncWindowDays)
+        if let existing = accountService, existing.store === service.store, existing.options.windowDays == options.windowDays {
+            return existing
+        }
+        let made = AccountService(store: service.store, options: options)
+        accountService = made
+        return made
     }
 
     /// The Add Account dialog (or, for `existing`, Sign In Again with a new password); the
     /// account is synced at once.
     func showAddAccount(signingIn existing: Account? = nil) {
         guard let service = libraryService else { return }
-        let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+        let accounts = accounts(service)
         let dialog = AddAccountDialog(parent: mainWindow?.window, signingIn: existing, add: { kind, server, user, password, answer in
             Task { @MainActor in
                 do throws(SyncError) {
@@ -165,7 +179,7 @@ extension LecternApplication {
               storeAccess?.write("queue the subscription", { try $0.queueChange(accountID: account.id, kind: .subscribe, target: address, value: nil) }) == true
         else { return done(.failure(AddFeedFailure(message: "The library is not available."))) }
         Task { @MainActor [weak self] in
-            let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+            guard let accounts = self?.accounts(service) else { return }
             switch await accounts.sync(account) {
             case .success(let summary):
                 if let refusal = summary.dropped.first { done(.failure(AddFeedFailure(message: refusal))) } else { done(.success([])) }

@@ -130,7 +130,7 @@ extension LecternApplication {
                             + "Everything stays on the server; changes not yet sent are lost.",
                         accept: "Remove") { [unowned self] in
             Task { @MainActor [weak self] in
-                let accounts = AccountService(store: service.store, options: AccountCommands.syncOptions)
+                guard let accounts = self?.accounts(service) else { return }
                 // The keyring answers over D-Bus: not on the main thread.
                 let failure = await Task.detached { () -> String? in
                     do throws(SyncError) { try accounts.removeAccount(id); return nil } catch { return error.description }

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Sync
 import Theming
 
 /// The GtkApplication (`dev.lectern.Lectern`): one primary instance; a second launch
@@ -22,6 +23,9 @@ public final class LecternApplication {
     var preferencesWindow: PreferencesWindow?
     /// Kept while it is open (its callbacks hold it weakly).
     var addAccountDialog: AddAccountDialog?
+    /// The sync accounts' service: one, so each account's sync runs one at a time and its
+    /// client (and tokens) is kept between syncs.
+    var accountService: AccountService?
     /// `app.undo` (Ctrl+Z), enabled while the undo bar offers something.
     var undoAction: OpaquePointer?
     /// `app.always-full-article`, whose state shows the context menu's feed switch.
@@ -78,12 +82,15 @@ public final class LecternApplication {
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
         if let page = options.extractArticle { return LocalCommands.extractArticle(page, baseURL: options.baseURL) }
+        if options.account.isRequested || options.batch {
+            settingsStore.load(into: settings)
+            AccountCommands.options = AccountCommands.syncOptions(windowDays: settings.syncWindowDays)
+        }
         if let status = AccountCommands.run(options.account) {
             tellRunningLectern()
             return status
         }
         if options.batch {
-            settingsStore.load(into: settings)
             var request = options.library
             request.retentionDays = settings.retentionDays
             var status = request.isEmpty ? 0 : LibraryBatch.run(request)
@@ -120,15 +127,7 @@ public final class LecternApplication {
     /// After library work done in this process (`--batch`, the account flags): a Lectern
     /// already running shows it at once (its `library-changed` action, over D-Bus).
     private func tellRunningLectern() {
-        let app = application.as(GApplication.self)
-        var error: UnsafeMutablePointer<GError>?
-        guard g_application_register(app, nil, &error) != 0 else {
-            if let error { g_error_free(error) }   // no session bus: no Lectern to tell
-            return
-        }
-        guard g_application_get_is_remote(app) != 0 else { return }
-        g_action_group_activate_action(OpaquePointer(app), "library-changed", nil)
-        if let connection = g_application_get_dbus_connection(app) { g_dbus_connection_flush_sync(connection, nil, nil) }
+        RemoteAction.activate("library-changed", applicationID: LecternVersion.applicationID)
     }
 
     private func usageError(_ message: String) -> Int32 {

@@ -111,28 +111,38 @@ public final class AccountService: Sendable {
         }
     }
 
-    /// Syncs every account in turn, saying what happens through `say`; returns the failures.
-    public func syncAll(say: @Sendable (String) -> Void) async -> [String] {
+    /// What syncing every account did, in plain words.
+    public struct Report: Sendable {
+        /// Each account that failed, and why.
+        public var failures: [String] = []
+        /// Each change a server refused (dropped, not retried).
+        public var notices: [String] = []
+    }
+
+    /// Syncs every account in turn, saying what happens through `say`.
+    public func syncAll(say: @Sendable (String) -> Void) async -> Report {
+        var report = Report()
         let accounts: [Account]
         do {
             accounts = try self.accounts()
         } catch {
             say("Could not read the accounts: \(error)")
-            return ["\(error)"]
+            report.failures.append("\(error)")
+            return report
         }
-        var failures: [String] = []
         for (index, account) in accounts.enumerated() {
             say("[\(index + 1)/\(accounts.count)] Syncing \(account.title) (\(account.kind.displayName))…")
             switch await sync(account) {
             case .success(let summary):
                 say("[\(index + 1)/\(accounts.count)] \(account.title): \(Self.describe(summary))")
                 for notice in summary.dropped { say("  \(notice)") }
+                report.notices += summary.dropped.map { "\(account.title): \($0)" }
             case .failure(let error):
-                failures.append("\(account.title): \(error)")
+                report.failures.append("\(account.title): \(error)")
                 say("[\(index + 1)/\(accounts.count)] \(account.title) failed: \(error)")
             }
         }
-        return failures
+        return report
     }
 
     public static func describe(_ summary: SyncSummary) -> String {

@@ -151,3 +151,36 @@ struct AccountFlagTests {
         Issue.record("the sync never asked for \(suffix)")
     }
 }
+
+/// Library work done by another Lectern process shows in the running window at once: the
+/// process tells it (`library-changed` over D-Bus) instead of leaving it on a stale page.
+@Suite("A running window sees other processes' work", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct RunningWindowToldTests {
+    @Test func aBatchImportReplacesTheWelcomePageInTheRunningWindow() throws {
+        let sandbox = try LecternSandbox()
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let welcome = sandbox.root.appending(path: "welcome.png").path
+        try #require(sandbox.run(["--screenshot", welcome]).answered(by: app))
+        let before = try #require(PNGImage(path: welcome))
+        // Past the window's own refresh shortly after start-up (RefreshSchedule.startupDelay), which
+        // would reload it anyway; the next check of its own is a minute away.
+        Thread.sleep(forTimeInterval: 7)
+
+        let samples = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
+        try #require(sandbox.run(["--batch", samples], environment: ["DISPLAY": nil]).status == 0)
+        let after = sandbox.root.appending(path: "after.png").path
+        #expect(waitUntil(timeout: 20) {
+            guard sandbox.run(["--screenshot", after]).answered(by: app), let image = PNGImage(path: after),
+                  image.width == before.width, image.height == before.height else { return false }
+            var differing = 0
+            for y in stride(from: 0, to: image.height, by: 8) {
+                for x in stride(from: 0, to: image.width, by: 8) where image.hex(x: x, y: y) != before.hex(x: x, y: y) {
+                    differing += 1
+                }
+            }
+            return differing > (image.width / 8) * (image.height / 8) / 10
+        }, "the window left the welcome page for the imported feeds")
+    }
+}

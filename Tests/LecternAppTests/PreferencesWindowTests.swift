@@ -22,9 +22,11 @@ struct PreferencesWindowTests {
         gtk_switch_set_active(OpaquePointer(preferences.showImagesSwitch), 0)
         gtk_drop_down_set_selected(OpaquePointer(preferences.refreshDropDown), 5)
         gtk_drop_down_set_selected(OpaquePointer(preferences.retentionDropDown), 0)
+        gtk_drop_down_set_selected(OpaquePointer(preferences.syncWindowDropDown), 3)
         #expect(!settings.markReadOnOpen)
         #expect(!settings.showImages)
         #expect(settings.refreshIntervalMinutes == 1440)
         #expect(settings.retentionDays == 7)
+        #expect(settings.syncWindowDays == 90)
     }
 }

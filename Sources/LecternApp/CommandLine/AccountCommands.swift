@@ -15,7 +15,12 @@ enum AccountCommands {
         var passwordFromStdin = false
         var list = false
         var removeID: String?
+
+        var isRequested: Bool { addKind != nil || list || removeID != nil }
     }
+
+    /// The sync settings of this launch (`Settings.syncWindowDays`).
+    static var options = syncOptions(windowDays: 30)
 
     /// Does the account flags of `request`; nil when there are none.
     static func run(_ request: Request) -> Int32? {
@@ -87,7 +92,7 @@ enum AccountCommands {
     /// `--batch --sync`: every account, progress on stderr, 1 when one failed.
     static func syncAll() -> Int32 {
         guard let service = openService() else { return 1 }
-        let failures = wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) } }
+        let failures = wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) }.failures }
         checkpoint(service)
         guard !failures.isEmpty else { return 0 }
         LocalCommands.printError("lectern: \(failures.count) account\(failures.count == 1 ? "" : "s") failed:")
@@ -106,7 +111,7 @@ enum AccountCommands {
     private static func openService() -> AccountService? {
         do {
             let store = try LibraryStore.open(path: DataLocations.libraryFile.path)
-            return AccountService(store: store, options: syncOptions)
+            return AccountService(store: store, options: options)
         } catch {
             LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
             return nil
@@ -114,8 +119,9 @@ enum AccountCommands {
     }
 
     /// The sync settings; `LECTERN_SYNC_TIMEOUT` (seconds) shortens the wait for a server in tests.
-    static var syncOptions: SyncOptions {
+    static func syncOptions(windowDays: Int) -> SyncOptions {
         var options = SyncOptions(appVersion: LecternVersion.string)
+        options.windowDays = windowDays
         if let timeout = ProcessInfo.processInfo.environment["LECTERN_SYNC_TIMEOUT"].flatMap(TimeInterval.init) {
             options.timeout = timeout
             options.maxWait = timeout

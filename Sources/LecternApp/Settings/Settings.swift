@@ -11,6 +11,7 @@ final class Settings {
     static let textScaleRange = CSSGenerator.textScaleRange
     static let refreshIntervalRange = 5...1440
     static let retentionRange = 1...3650
+    static let syncWindowRange = 1...365
     static let paneRange = 120...2000
 
     // Appearance
@@ -31,6 +32,8 @@ final class Settings {
     var markReadOnOpen = true
     var refreshIntervalMinutes = 60
     var retentionDays = 90
+    /// How many days of articles an account's first sync brings (starred ones always).
+    var syncWindowDays = 30
 
     // Window
     var windowWidth = Settings.defaultWindowWidth

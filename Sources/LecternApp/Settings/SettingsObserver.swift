@@ -15,7 +15,8 @@ final class SettingsObserver {
         observe({ [settings] in Self.readAppearance(settings) }, then: Coalesced(onAppearanceChange))
         observe({ [settings] in
             Self.readAppearance(settings)
-            _ = (settings.showImages, settings.markReadOnOpen, settings.refreshIntervalMinutes, settings.retentionDays)
+            _ = (settings.showImages, settings.markReadOnOpen, settings.refreshIntervalMinutes, settings.retentionDays,
+                 settings.syncWindowDays)
         }, then: Coalesced(onAnyChange))
     }
 

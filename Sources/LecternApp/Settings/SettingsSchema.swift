@@ -16,6 +16,7 @@ enum SettingsSchema {
         settings.refreshIntervalMinutes = file.integer("library", "refresh-interval-minutes",
                                                        in: Settings.refreshIntervalRange) ?? settings.refreshIntervalMinutes
         settings.retentionDays = file.integer("library", "retention-days", in: Settings.retentionRange) ?? settings.retentionDays
+        settings.syncWindowDays = file.integer("sync", "window-days", in: Settings.syncWindowRange) ?? settings.syncWindowDays
         settings.windowWidth = file.integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
         settings.windowHeight = file.integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
         settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
@@ -33,6 +34,7 @@ enum SettingsSchema {
         file.setBool("reading", "mark-read-on-open", settings.markReadOnOpen)
         file.setInteger("library", "refresh-interval-minutes", settings.refreshIntervalMinutes)
         file.setInteger("library", "retention-days", settings.retentionDays)
+        file.setInteger("sync", "window-days", settings.syncWindowDays)
         file.setInteger("window", "width", settings.windowWidth)
         file.setInteger("window", "height", settings.windowHeight)
         file.setBool("window", "maximized", settings.windowMaximized)

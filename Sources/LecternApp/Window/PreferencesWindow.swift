@@ -12,12 +12,15 @@ final class PreferencesWindow {
                                                   ("Every 2 hours", 120), ("Every 6 hours", 360), ("Once a day", 1440)]
     static let retentionChoices: [(String, Int)] = [("For a week", 7), ("For a month", 30), ("For 3 months", 90),
                                                     ("For a year", 365)]
+    static let syncWindowChoices: [(String, Int)] = [("The last week", 7), ("The last 2 weeks", 14), ("The last month", 30),
+                                                     ("The last 3 months", 90)]
 
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
     let showImagesSwitch: WidgetPointer
     let refreshDropDown: WidgetPointer
     let retentionDropDown: WidgetPointer
+    let syncWindowDropDown: WidgetPointer
     private let settings: Settings
     /// The accounts to list, read each time the window is shown.
     var accounts: @MainActor () -> [Account] = { [] }
@@ -35,11 +38,13 @@ final class PreferencesWindow {
         showImagesSwitch = gtk_switch_new()
         refreshDropDown = Self.dropDown(Self.refreshChoices.map(\.0))
         retentionDropDown = Self.dropDown(Self.retentionChoices.map(\.0))
+        syncWindowDropDown = Self.dropDown(Self.syncWindowChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
             ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
             ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
             ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
             ("Keep read articles", "Starred articles are always kept.", retentionDropDown),
+            ("A new sync account brings", "Its articles from this far back; starred ones always.", syncWindowDropDown),
         ]
         let grid = created(gtk_grid_new())
         for (index, row) in rows.enumerated() {
@@ -80,6 +85,7 @@ final class PreferencesWindow {
         gtk_switch_set_active(OpaquePointer(showImagesSwitch), settings.showImages ? 1 : 0)
         select(refreshDropDown, Self.refreshChoices.map(\.1), settings.refreshIntervalMinutes)
         select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
+        select(syncWindowDropDown, Self.syncWindowChoices.map(\.1), settings.syncWindowDays)
     }
 
     private func connectControls() {
@@ -97,6 +103,10 @@ final class PreferencesWindow {
         connect(retentionDropDown, .notify("selected")) { [retentionDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(retentionDropDown)))
             if Self.retentionChoices.indices.contains(index) { settings.retentionDays = Self.retentionChoices[index].1 }
+        }
+        connect(syncWindowDropDown, .notify("selected")) { [syncWindowDropDown] in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(syncWindowDropDown)))
+            if Self.syncWindowChoices.indices.contains(index) { settings.syncWindowDays = Self.syncWindowChoices[index].1 }
         }
     }
 
