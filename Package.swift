@@ -3,7 +3,7 @@
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
 //                         -> Sync -> Library -> ArticleExtraction -> FeedParsing -> CLibXML2, ArticleModel
-//                                         -> CSQLite3;  Sync -> CLibSecret
+//                                         -> CSQLite3;  Sync -> CLibSecret, CCurl
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
 import PackageDescription
@@ -25,6 +25,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "libsecret-1",
                        providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // A GListModel whose rows are made on demand (GObject types need C).
         .target(name: "CLecternModel", dependencies: ["CGtk4"]),
@@ -45,7 +47,7 @@ let package = Package(
         .target(name: "Theming"),
         // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
         // Secret Service through libsecret. No GTK.
-        .target(name: "Sync", dependencies: ["Library", "CLibSecret"]),
+        .target(name: "Sync", dependencies: ["Library", "CLibSecret", "CCurl"]),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),

@@ -1,6 +1,6 @@
 import Foundation
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+import FoundationNetworking   // URLRequest: how the clients describe a call
 #endif
 
 /// One HTTP answer from a sync server.
@@ -16,11 +16,11 @@ struct SyncResponse: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// The manners every sync call shares: its own ephemeral session (no cookies, no cache), the
-/// same User-Agent on every call (Tiny Tiny RSS ties its session to it), a timeout, TLS
-/// verification as URLSession does it (never switched off), and patience with a busy server:
-/// a 429 or 5xx is tried again after its `Retry-After` (or a short back-off) when that is
-/// within `maxWait`, and otherwise reported.
+/// The manners every sync call shares: the same User-Agent on every call (Tiny Tiny RSS ties
+/// its session to it), no cookies and no cache, a timeout, TLS verification as libcurl does it
+/// (never switched off), kept-alive connections (`CurlTransfer`), and patience with a busy
+/// server: a 429 or 5xx is tried again after its `Retry-After` (or a short back-off) when that
+/// is within `maxWait`, and otherwise reported.
 final class SyncHTTP: Sendable {
     struct Settings: Sendable {
         var userAgent: String
@@ -33,29 +33,17 @@ final class SyncHTTP: Sendable {
 
     let server: String
     let settings: Settings
-    private let session: URLSession
+    private let transfer: CurlTransfer
 
     init(server: String, settings: Settings) {
         self.server = server
         self.settings = settings
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = settings.timeout
-        configuration.timeoutIntervalForResource = settings.timeout * 4
-        session = URLSession(configuration: configuration)
+        transfer = CurlTransfer(userAgent: settings.userAgent, timeout: settings.timeout)
     }
-
-    deinit { session.invalidateAndCancel() }
 
     /// Sends `request` (named `call` in messages) and returns the answer, whatever its status,
     /// after waiting out busy answers.
     func send(_ request: URLRequest, call: String) async throws(SyncError) -> SyncResponse {
-        var request = request
-        request.timeoutInterval = settings.timeout
-        request.setValue(settings.userAgent, forHTTPHeaderField: "User-Agent")
         var attempt = 0
         while true {
             let response = try await once(request, call: call)
@@ -74,38 +62,19 @@ final class SyncHTTP: Sendable {
 
     private func once(_ request: URLRequest, call: String) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
+        guard let url = request.url else { throw .invalidServer(address: server, reason: "no address for \(call)") }
+        let headers = (request.allHTTPHeaderFields ?? [:]).filter { $0.key.lowercased() != "user-agent" }.sorted { $0.key < $1.key }
         do {
-            let (data, response) = try await session.data(for: request)
-            guard let http = response as? HTTPURLResponse else {
-                throw SyncError.badResponse(server: server, call: call, reason: "not an HTTP answer")
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key] = value }
-            }
-            if let expected = headers.first(where: { $0.key.lowercased() == "content-length" }).flatMap({ Int($0.value) }),
-               expected > data.count {
-                throw SyncError.badResponse(server: server, call: call, reason: "cut short after \(data.count) of \(expected) bytes")
-            }
-            return SyncResponse(status: http.statusCode, headers: headers, body: data)
-        } catch let error as SyncError {
-            throw error
-        } catch let error as URLError {
-            switch error.code {
-            case .cancelled: throw .cancelled
-            case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
-            case .networkConnectionLost:
-                throw .badResponse(server: server, call: call, reason: "the connection closed before the answer was whole")
-            default:
-                // curl's "transfer closed with N bytes remaining": the answer was cut short.
-                if error.localizedDescription.contains("transfer closed") {
-                    throw .badResponse(server: server, call: call, reason: "cut short (\(error.localizedDescription))")
-                }
-                throw .unreachable(server: server, reason: error.localizedDescription)
-            }
+            let answer = try await transfer.send(CurlTransfer.Request(url: url, method: request.httpMethod ?? "GET",
+                                                                      headers: headers.map { ($0.key, $0.value) }, body: request.httpBody))
+            return SyncResponse(status: answer.status, headers: answer.headers, body: answer.body)
         } catch {
-            if Task.isCancelled { throw .cancelled }
-            throw .unreachable(server: server, reason: "\(error)")
+            switch error {
+            case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
+            case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: "cut short (\(detail))")
+            case .unreachable(let detail): throw .unreachable(server: server, reason: detail)
+            case .cancelled: throw .cancelled
+            }
         }
     }
 
