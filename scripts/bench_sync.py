@@ -16,7 +16,9 @@ same-run ratios carry over. Setup and progress go to stderr.
   the last round's library and the floor's since_id pull; 1 round (the medians when more).
   Then 50 new articles alone (nothing changed elsewhere: no id lists). Target 0.5 s;
 - correct: Lectern's articles, new articles and state changes, and the library's article,
-  unread and starred counts against the server's.
+  unread and starred counts against the server's;
+- the window's reads while the sync writes: `lectern-bench sync` times a list page and the
+  unread counts every 16 ms on the library's read connection during the sync (p99, longest).
 Both figures are mostly tt-rss's own time (the floor's): its getHeadlines costs ~1 ms an article
 in PHP, with or without content, so the whole unread id list (8,000 ids, 40 calls) would be ~10 s;
 the first sync does without the lists, and a later one reads only the unread ids of the feeds whose
@@ -379,6 +381,9 @@ def main():
                    "lectern_rounds_s": [r["seconds"] for r in lecterns], "floor_rounds_s": [r["seconds"] for r in floors],
                    # CPU of the client itself (Lectern: the whole process); the rest is waiting on tt-rss.
                    "lectern_process_cpu_s": statistics.median(r["process_cpu_s"] for r in lecterns),
+                   # The window's reads (a list page and the unread counts every 16 ms) while Lectern wrote.
+                   "window_read_p99_ms": statistics.median(r.get("read_p99_ms", 0) for r in lecterns),
+                   "window_read_longest_ms": max(r.get("read_longest_ms", 0) for r in lecterns),
                    "floor_cpu_s": statistics.median(r["cpu_s"] for r in floors)},
                   **fields, correct=not problems))
 

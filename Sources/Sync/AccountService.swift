@@ -36,7 +36,7 @@ public final class AccountService: Sendable {
         guard !user.isEmpty else { throw .invalidServer(address: server, reason: "a user name is needed") }
         let existing = try accounts()
         if let same = existing.first(where: { $0.kind == kind && $0.server == server && $0.userName == user }) {
-            throw .storage(StorageError.duplicateAccount(title: same.title).description)
+            throw .duplicateAccount(title: same.title)
         }
         try await syncer(kind: kind, server: server, user: user, password: password).verify()
         let key = SecretKey(kind: kind, server: server, user: user)
@@ -67,9 +67,7 @@ public final class AccountService: Sendable {
 
     /// Removes the account, what it brought into the library, and its password.
     public func removeAccount(_ id: Int64) throws(SyncError) {
-        guard let account = try accounts().first(where: { $0.id == id }) else {
-            throw .storage(StorageError.notFound(what: "The account \(id)").description)
-        }
+        guard let account = try accounts().first(where: { $0.id == id }) else { throw .noSuchAccount(id: id) }
         do {
             try store.removeAccount(id)
         } catch {

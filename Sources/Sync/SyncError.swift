@@ -30,7 +30,11 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     case badResponse(server: String, call: String, reason: String)
     /// The server refused a change; it is dropped, not retried.
     case refused(server: String, call: String, reason: String)
-    /// The library could not store what came.
+    /// This user on this server is already an account.
+    case duplicateAccount(title: String)
+    /// No account has this number.
+    case noSuchAccount(id: Int64)
+    /// The library could not be read or written (a full disk, a damaged file…).
     case storage(String)
     case cancelled
 
@@ -62,8 +66,12 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(server) gave an answer to \(call) that is not what its API promises (\(reason)); nothing was changed."
         case .refused(let server, let call, let reason):
             return "\(server) refused \(call) (\(reason)); the change was dropped."
+        case .duplicateAccount(let title):
+            return "The account \(title) is already added; its menu in the sidebar has Sign In Again for a new password."
+        case .noSuchAccount(let id):
+            return "There is no account \(id); lectern --list-accounts shows their numbers."
         case .storage(let message):
-            return "The library could not store what the server sent: \(message)"
+            return "The library could not be read or written: \(message)"
         case .cancelled:
             return "The sync was cancelled."
         }

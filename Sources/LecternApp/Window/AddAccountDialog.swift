@@ -15,7 +15,7 @@ final class AddAccountDialog {
                                 _ answer: @escaping @MainActor (Result<Account, SyncError>) -> Void) -> Void
 
     static let kinds: [(Account.Kind, String, String)] = [
-        (.googleReader, "FreshRSS, Miniflux, Inoreader… (Google Reader API)", "https://rss.example.org/api/greader.php"),
+        (.googleReader, "FreshRSS, Miniflux, The Old Reader… (Google Reader API)", "https://rss.example.org/api/greader.php"),
         (.tinyTinyRSS, "Tiny Tiny RSS", "https://rss.example.org/tt-rss/"),
     ]
 

@@ -115,7 +115,7 @@ final class PreferencesWindow {
         while let child = gtk_widget_get_first_child(accountList) { gtk_box_remove(cast(accountList), child) }
         let accounts = accounts()
         if accounts.isEmpty {
-            gtk_box_append(cast(accountList), Widgets.label("Sync with FreshRSS, Miniflux, Inoreader or Tiny Tiny RSS to read "
+            gtk_box_append(cast(accountList), Widgets.label("Sync with FreshRSS, Miniflux, The Old Reader or Tiny Tiny RSS to read "
                                                             + "the same articles on every device.", classes: ["dim-label"], wrap: true))
         }
         for account in accounts {

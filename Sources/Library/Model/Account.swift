@@ -6,7 +6,7 @@ import Foundation
 public struct Account: Sendable, Equatable, Identifiable {
     /// The protocol the server speaks.
     public enum Kind: String, Sendable, CaseIterable {
-        /// The Google Reader API: FreshRSS, Miniflux, Inoreader, The Old Reader, BazQux.
+        /// The Google Reader API: FreshRSS, Miniflux, The Old Reader, BazQux (Inoreader needs an app key: not yet).
         case googleReader = "greader"
         /// Tiny Tiny RSS's JSON API.
         case tinyTinyRSS = "ttrss"

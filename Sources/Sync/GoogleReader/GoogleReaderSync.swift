@@ -1,7 +1,7 @@
 import Foundation
 import Library
 
-/// Syncing a Google Reader API account (FreshRSS, Miniflux, Inoreader…), the way the servers
+/// Syncing a Google Reader API account (FreshRSS, Miniflux, The Old Reader…), the way the servers
 /// advise: lists of ids decide, contents are fetched only for ids not held.
 ///
 /// - Subscriptions: `subscription/list` (a feed's first label is its folder) and `tag/list`.
