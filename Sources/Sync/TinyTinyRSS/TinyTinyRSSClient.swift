@@ -29,7 +29,8 @@ final class TinyTinyRSSClient: Sendable {
             throw .invalidServer(address: server, reason: "it needs to start with https:// (or http://) and name a host")
         }
         var path = components.path
-        if path.hasSuffix("/api") || path.hasSuffix("/api/") { path = String(path.prefix(upTo: path.range(of: "/api", options: .backwards)!.lowerBound)) }
+        // The address of tt-rss itself or of its API (…/api/): the API either way.
+        if path.hasSuffix("/api/") { path.removeLast("/api/".count) } else if path.hasSuffix("/api") { path.removeLast("/api".count) }
         if !path.hasSuffix("/") { path += "/" }
         components.path = path + "api/"
         guard let endpoint = components.url else { throw .invalidServer(address: server, reason: "it is not a web address") }
