@@ -208,9 +208,11 @@ public final class LecternApplication {
 
     func setThemePicker(_ picker: ThemePicker) { themePicker = picker }
 
-    /// The library changed (subscriptions, imports, a refresh): the window shows it.
+    /// The library changed (subscriptions, imports, a refresh, accounts): the window shows it,
+    /// and Preferences its list of accounts.
     func libraryDidChange() {
         mainWindow?.reloadLibrary()
+        preferencesWindow?.showAccounts()
     }
 
     /// Shows a message once: in the window's banner, or when the window opens. Also logged.
