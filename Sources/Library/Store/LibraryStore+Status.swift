@@ -1,4 +1,5 @@
 import Foundation
+
 /// Read and starred state, with undo. A change to an account's article is queued for its
 /// server in the same transaction.
 extension LibraryStore {

@@ -9,6 +9,8 @@ extension LibraryStore {
     /// change replaces an older one, so the queue holds only what the server must end with.
     static func queueStateChanges(_ field: StatusChange.Field, idList: String, now: Date,
                                   in database: SQLiteDatabase) throws(StorageError) {
+        // A library without accounts (most) skips the look-up of every article's feed.
+        guard try database.scalar("SELECT EXISTS (SELECT 1 FROM accounts)") == 1 else { return }
         let column = field == .read ? "read" : "starred"
         try database.run("""
             INSERT OR REPLACE INTO sync_changes (account_id, kind, target, value, queued_at)
