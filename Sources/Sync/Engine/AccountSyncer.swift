@@ -18,6 +18,12 @@ public struct SyncSummary: Sendable, Equatable {
     public var statesChecked = false
 
     public init() {}
+
+    /// Counts what storing a batch of articles did.
+    mutating func add(_ result: IngestResult) {
+        newArticles += result.added
+        updatedArticles += result.updated
+    }
 }
 
 /// How much a sync takes.

@@ -52,9 +52,7 @@ struct GoogleReaderSync: AccountSyncer {
                 try await client.post("stream/items/contents", chunk.map { ("i", GoogleReaderItemID.longForm($0)) }),
                 call: "stream/items/contents")
             let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
-            let result = try stored { try store.saveRemoteItems(items, accountID: account.id) }
-            summary.newArticles += result.added
-            summary.updatedArticles += result.updated
+            summary.add(try stored { try store.saveRemoteItems(items, accountID: account.id) })
         }
         summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
         summary.statesChecked = true

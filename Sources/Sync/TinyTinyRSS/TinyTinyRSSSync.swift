@@ -55,6 +55,9 @@ struct TinyTinyRSSSync: AccountSyncer {
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
         var newest = cursor.since
+        // Each page is stored while the next is asked for (pages are stored in order, one at a
+        // time): the server's time and Lectern's overlap instead of adding up.
+        var storing: Task<IngestResult, any Error>?
         for (index, query) in pages.enumerated() {
             var skip = 0
             while true {
@@ -65,14 +68,14 @@ struct TinyTinyRSSSync: AccountSyncer {
                     if item.starred { expectedStarred += 1 }
                     newest = max(newest, Int64(item.remoteID) ?? 0)
                 }
-                let result = try stored { try store.saveRemoteItems(items, accountID: account.id) }
-                summary.newArticles += result.added
-                summary.updatedArticles += result.updated
+                summary.add(try await Self.finish(storing))
+                storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
                 skip += headlines.count
                 let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
                 if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
             }
         }
+        summary.add(try await Self.finish(storing))
         cursor.since = newest
 
         // The ids of unread and starred articles are the truth for held articles, but listing
@@ -106,6 +109,16 @@ struct TinyTinyRSSSync: AccountSyncer {
         return (summary, cursor.text)
     }
 
+    /// What storing a page did, once it is done.
+    private static func finish(_ storing: Task<IngestResult, any Error>?) async throws(SyncError) -> IngestResult {
+        guard let storing else { return IngestResult() }
+        do {
+            return try await storing.value
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+
     /// The starred ids: articles starred elsewhere that are not held are fetched, and every held
     /// article takes its starred state from the list.
     private func reconcileStarred(account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
@@ -114,8 +127,7 @@ struct TinyTinyRSSSync: AccountSyncer {
         for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
             let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
             let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
-            let result = try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) }
-            summary.newArticles += result.added
+            summary.add(try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) })
         }
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: nil, starred: starred) }
         summary.statesChecked = true
