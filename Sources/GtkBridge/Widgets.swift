@@ -70,6 +70,14 @@ public enum Widgets {
         return button
     }
 
+    /// A drop-down offering `labels`, the first chosen.
+    @MainActor
+    public static func dropDown(_ labels: [String]) -> WidgetPointer {
+        let list = created(gtk_string_list_new(nil))
+        for label in labels { gtk_string_list_append(list, label) }
+        return gtk_drop_down_new(list, nil)   // the drop-down owns the list
+    }
+
     /// `root` and every widget under it, depth first, in the order they are laid out.
     @MainActor
     public static func descendants(of root: WidgetPointer) -> [WidgetPointer] {

@@ -155,7 +155,7 @@ public final class AccountService: Sendable {
     }
 
     private func syncer(kind: Account.Kind, server: String, user: String, password: String) throws(SyncError) -> any AccountSyncer {
-        let http = SyncHTTP(server: URL(string: server)?.host ?? server, settings: options.http)
+        let http = SyncHTTP(server: Account.host(of: server), settings: options.http)
         switch kind {
         case .tinyTinyRSS:
             return TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),

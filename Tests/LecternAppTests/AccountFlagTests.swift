@@ -28,12 +28,17 @@ struct AccountFlagTests {
 
     private func url(_ server: SiteServer) -> String { "http://127.0.0.1:\(server.port)" }
 
+    /// `lectern --add-account greader` for alice on `server`, `password` on standard input.
+    private func addAlice(_ sandbox: LecternSandbox, _ server: SiteServer, password: String) -> CommandResult {
+        sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+                    environment: Self.noDisplay, input: password)
+    }
+
     @Test func anAccountIsCheckedKeptInTheKeyringSyncedListedAndRemoved() async throws {
         let sandbox = try LecternSandbox()
         let keyring = try SecretService(environment: sandbox.environment)
         let server = try await server()
-        let added = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
-                                environment: Self.noDisplay, input: "wonderland\n")
+        let added = addAlice(sandbox, server, password: "wonderland\n")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr.contains("Added account 1: alice on 127.0.0.1 (Google Reader API)"))
         #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
@@ -61,8 +66,7 @@ struct AccountFlagTests {
         let sandbox = try LecternSandbox()
         let keyring = try SecretService(environment: sandbox.environment)
         let server = try await server()
-        let refused = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
-                                  environment: Self.noDisplay, input: "guess")
+        let refused = addAlice(sandbox, server, password: "guess")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("refused the user name or password"), "\(refused.stderr)")
         #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil)
@@ -72,8 +76,7 @@ struct AccountFlagTests {
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
         let sandbox = try LecternSandbox()
         let server = try await server()
-        let refused = sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
-                                  environment: Self.noDisplay, input: "wonderland")
+        let refused = addAlice(sandbox, server, password: "wonderland")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("No Secret Service is running"), "\(refused.stderr)")
         #expect(refused.stderr.contains("GNOME Keyring"))
@@ -98,8 +101,7 @@ struct AccountFlagTests {
         let keyring = try SecretService(environment: sandbox.environment)
         defer { withExtendedLifetime(keyring) {} }
         let server = try await server()
-        #expect(sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
-                            environment: Self.noDisplay, input: "wonderland").status == 0)
+        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
         #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
         let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
         // A change queued here (as marking an article read queues it), then a sync that hangs

@@ -41,7 +41,7 @@ enum AccountCommands {
         }
         guard let password = readPassword() else { return usage("no password on standard input") }
         guard let service = openService() else { return 1 }
-        let result = wait(orElse: .failure(.cancelled)) { () async -> Result<Account, SyncError> in
+        let result = LocalCommands.wait(orElse: .failure(.cancelled)) { () async -> Result<Account, SyncError> in
             do throws(SyncError) {
                 return .success(try await service.addAccount(kind: kind, server: server, user: user, password: password))
             } catch {
@@ -92,7 +92,7 @@ enum AccountCommands {
     /// `--batch --sync`: every account, progress on stderr, 1 when one failed.
     static func syncAll() -> Int32 {
         guard let service = openService() else { return 1 }
-        let failures = wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) }.failures }
+        let failures = LocalCommands.wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) }.failures }
         checkpoint(service)
         guard !failures.isEmpty else { return 0 }
         LocalCommands.printError("lectern: \(failures.count) account\(failures.count == 1 ? "" : "s") failed:")
@@ -132,15 +132,6 @@ enum AccountCommands {
     private static func checkpoint(_ service: AccountService) {
         // The changes are safe in the write-ahead log either way; this folds them in.
         try? service.store.checkpoint()
-    }
-
-    /// Runs `work` to its end on the main loop of this (window-less) process.
-    private static func wait<T>(orElse fallback: T, _ work: @escaping @MainActor () async -> T) -> T {
-        MainLoopBridge.install()
-        var result: T?
-        Task { @MainActor in result = await work() }
-        MainLoop.iterate(until: { result != nil }, timeout: .infinity)
-        return result ?? fallback
     }
 
     private static func usage(_ message: String) -> Int32 {

@@ -16,13 +16,9 @@ enum LibraryBatch {
             return 1
         }
         let resolved = request.resolvingPaths(against: FileManager.default.currentDirectoryPath)
-        MainLoopBridge.install()
-        var report: LibraryService.Report?
-        Task { @MainActor in
-            report = await service.perform(resolved) { LocalCommands.printError($0) }
+        let failures = LocalCommands.wait(orElse: ["the library work did not finish"]) {
+            await service.perform(resolved) { LocalCommands.printError($0) }.failures
         }
-        MainLoop.iterate(until: { report != nil }, timeout: .infinity)
-        let failures = report?.failures ?? ["the library work did not finish"]
         do {
             try service.store.checkpoint()
         } catch {

@@ -72,6 +72,16 @@ enum LocalCommands {
         }
     }
 
+    /// Runs `work` to its end on the main loop of this window-less process (library work off
+    /// the main thread, reporting back to it); `fallback` only if it never answered.
+    static func wait<T>(orElse fallback: T, _ work: @escaping @MainActor () async -> T) -> T {
+        MainLoopBridge.install()
+        var result: T?
+        Task { @MainActor in result = await work() }
+        MainLoop.iterate(until: { result != nil }, timeout: .infinity)
+        return result ?? fallback
+    }
+
     nonisolated static func printError(_ text: String) {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }

@@ -41,9 +41,7 @@ final class AddAccountDialog {
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_default_size(gtkWindow, 440, -1)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
-        let list = created(gtk_string_list_new(nil))
-        for kind in Self.kinds { gtk_string_list_append(list, kind.1) }
-        kindDropDown = gtk_drop_down_new(list, nil)
+        kindDropDown = Widgets.dropDown(Self.kinds.map(\.1))
         serverEntry = gtk_entry_new()
         userEntry = gtk_entry_new()
         passwordEntry = gtk_password_entry_new()

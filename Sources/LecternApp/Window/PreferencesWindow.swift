@@ -36,9 +36,9 @@ final class PreferencesWindow {
         gtk_window_set_hide_on_close(gtkWindow, 1)
         markReadSwitch = gtk_switch_new()
         showImagesSwitch = gtk_switch_new()
-        refreshDropDown = Self.dropDown(Self.refreshChoices.map(\.0))
-        retentionDropDown = Self.dropDown(Self.retentionChoices.map(\.0))
-        syncWindowDropDown = Self.dropDown(Self.syncWindowChoices.map(\.0))
+        refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
+        retentionDropDown = Widgets.dropDown(Self.retentionChoices.map(\.0))
+        syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
             ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
             ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
@@ -135,11 +135,5 @@ final class PreferencesWindow {
     private func select(_ dropDown: WidgetPointer, _ values: [Int], _ value: Int) {
         let index = values.firstIndex(of: value) ?? values.enumerated().min { abs($0.1 - value) < abs($1.1 - value) }?.0 ?? 0
         gtk_drop_down_set_selected(OpaquePointer(dropDown), guint(index))
-    }
-
-    private static func dropDown(_ labels: [String]) -> WidgetPointer {
-        let list = created(gtk_string_list_new(nil))
-        for label in labels { gtk_string_list_append(list, label) }
-        return gtk_drop_down_new(list, nil)   // the drop-down owns the list
     }
 }

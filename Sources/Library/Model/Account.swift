@@ -47,8 +47,8 @@ public struct Account: Sendable, Equatable, Identifiable {
     }
 
     /// "alice on rss.example.org": how the sidebar and the messages name the account.
-    public var title: String {
-        let host = URL(string: server)?.host ?? server
-        return "\(userName) on \(host)"
-    }
+    public var title: String { "\(userName) on \(Self.host(of: server))" }
+
+    /// The host a server address names, or the address itself when it names none.
+    public static func host(of server: String) -> String { URL(string: server)?.host ?? server }
 }

@@ -55,7 +55,7 @@ struct FeedFetchJob: Sendable {
             _ = fail(status: 410, message: message, now: now, gone: true)
             return .gone
         case let status? where status == 429 || status == 503:
-            let wait = Self.retryAfter(response.header("retry-after"), now: now).map { min($0, policy.retryAfterCap) }
+            let wait = RetryAfter.seconds(response.header("retry-after"), now: now).map { min($0, policy.retryAfterCap) }
             let message = status == 429 ? "The server asked Lectern to slow down (429)." : "The server is unavailable (503)."
             return fail(status: status, message: message + " Lectern will try again later.", now: now, wait: wait)
         case let status?:
@@ -82,13 +82,5 @@ struct FeedFetchJob: Sendable {
         } catch {
             return fail(status: nil, message: "The articles could not be saved: \(error)", now: now)
         }
-    }
-
-    /// `Retry-After` as seconds from `now`: delta-seconds or an HTTP date.
-    static func retryAfter(_ value: String?, now: Date) -> TimeInterval? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = Int(value) { return TimeInterval(max(0, seconds)) }
-        guard let date = FeedDateParser.parse(value) else { return nil }
-        return max(0, date.timeIntervalSince(now))
     }
 }

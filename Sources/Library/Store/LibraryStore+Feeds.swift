@@ -96,11 +96,15 @@ extension LibraryStore {
     public func deleteFeed(_ id: Int64) throws(StorageError) {
         try storageTransaction { database throws(StorageError) in
             let remote = try Self.remoteFeed(id, in: database)
-            try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)",
-                             [.integer(id)])
-            try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
+            try Self.deleteFeedRows(id, in: database)
             if let remote { try Self.queue(.unsubscribe, target: remote.remoteID, value: nil, accountID: remote.accountID, in: database) }
         }
+    }
+
+    /// Deletes feed `id` with its articles' search entries (the rest goes by cascade).
+    static func deleteFeedRows(_ id: Int64, in database: SQLiteDatabase) throws(StorageError) {
+        try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)", [.integer(id)])
+        try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
     }
 
     /// The account and server id of feed `id`; nil for a local feed. Throws when there is no such feed.

@@ -47,16 +47,12 @@ extension LibraryStore {
             }
             let gone = try database.query("SELECT id FROM feeds WHERE account_id = ?", [.integer(accountID)]) { $0.int64(0) }
                 .filter { !kept.contains($0) }
-            for id in gone {
-                try database.run("DELETE FROM article_search WHERE rowid IN (SELECT id FROM articles WHERE feed_id = ?)", [.integer(id)])
-                try database.run("DELETE FROM feeds WHERE id = ?", [.integer(id)])
-            }
+            for id in gone { try Self.deleteFeedRows(id, in: database) }
             result.removed = gone.count
-            let keptFolders = "[" + folderIDs.values.map(String.init).joined(separator: ",") + "]"
             try database.run("""
                 DELETE FROM folders WHERE account_id = ? AND id NOT IN (SELECT value FROM json_each(?))
                     AND id NOT IN (SELECT folder_id FROM feeds WHERE folder_id IS NOT NULL)
-                """, [.integer(accountID), .text(keptFolders)])
+                """, [.integer(accountID), .jsonArray(folderIDs.values)])
             return result
         }
     }
@@ -135,7 +131,7 @@ extension LibraryStore {
             var values: [SQLValue] = [.integer(accountID)]
             if let feeds {
                 scope += " AND remote_id IN (SELECT value FROM json_each(?2))"
-                values.append(.text(String(decoding: (try? JSONSerialization.data(withJSONObject: feeds)) ?? Data("[]".utf8), as: UTF8.self)))
+                values.append(.jsonArray(feeds))
             }
             for (column, list, member) in [("read", unread, false), ("starred", starred, true)] {
                 guard let list else { continue }
@@ -154,12 +150,11 @@ extension LibraryStore {
     /// The server id of the feed of each of the account's articles among `remoteIDs` (item ids).
     public func feedsOfRemoteItems(accountID: Int64, _ remoteIDs: [String]) throws(StorageError) -> [String: String] {
         guard !remoteIDs.isEmpty else { return [:] }
-        let list = String(decoding: (try? JSONSerialization.data(withJSONObject: remoteIDs)) ?? Data("[]".utf8), as: UTF8.self)
         let pairs = try read { database throws(StorageError) in
             try database.query("""
                 SELECT a.guid, f.remote_id FROM articles a JOIN feeds f ON f.id = a.feed_id
                 WHERE f.account_id = ? AND a.guid IN (SELECT value FROM json_each(?))
-                """, [.integer(accountID), .text(list)]) { ($0.text(0) ?? "", $0.text(1) ?? "") }
+                """, [.integer(accountID), .jsonArray(remoteIDs)]) { ($0.text(0) ?? "", $0.text(1) ?? "") }
         }
         return Dictionary(pairs) { first, _ in first }
     }
@@ -181,8 +176,7 @@ extension LibraryStore {
         var start = 0
         while start < ids.count {
             let chunk = ids[start..<min(ids.count, start + 20_000)]
-            let list = String(decoding: (try? JSONSerialization.data(withJSONObject: Array(chunk))) ?? Data("[]".utf8), as: UTF8.self)
-            try database.run("INSERT OR IGNORE INTO temp.sync_ids SELECT value FROM json_each(?)", [.text(list)])
+            try database.run("INSERT OR IGNORE INTO temp.sync_ids SELECT value FROM json_each(?)", [.jsonArray(chunk)])
             start += chunk.count
         }
     }

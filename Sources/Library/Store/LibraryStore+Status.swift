@@ -35,8 +35,7 @@ extension LibraryStore {
             var start = 0
             while start < ids.count {
                 let chunk = ids[start..<min(ids.count, start + 10_000)]
-                try Self.queueStateChanges(.read, idList: "[" + chunk.map(String.init).joined(separator: ",") + "]",
-                                           now: Date(), in: database)
+                try Self.queueStateChanges(.read, ids: .jsonArray(chunk), now: Date(), in: database)
                 start += chunk.count
             }
             return ids
@@ -58,10 +57,8 @@ extension LibraryStore {
             var start = 0
             while start < ids.count {
                 let chunk = ids[start..<min(ids.count, start + 10_000)]
-                let list = "[" + chunk.map(String.init).joined(separator: ",") + "]"
-                let done = try database.query(sql, [SQLValue(value), SQLValue(value), .text(list)]) { $0.int64(0) }
-                try Self.queueStateChanges(field, idList: "[" + done.map(String.init).joined(separator: ",") + "]",
-                                           now: Date(), in: database)
+                let done = try database.query(sql, [SQLValue(value), SQLValue(value), .jsonArray(chunk)]) { $0.int64(0) }
+                try Self.queueStateChanges(field, ids: .jsonArray(done), now: Date(), in: database)
                 changed += done
                 start += chunk.count
             }

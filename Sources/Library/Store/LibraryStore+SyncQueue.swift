@@ -4,10 +4,10 @@ import Foundation
 /// queued in the same transaction that makes it, so it survives a crash or `kill -9`; the sync
 /// engine sends the queue in order and removes what the server took (or refused for good).
 extension LibraryStore {
-    /// Queues the read or starred state of the account articles among `idList` (a JSON array of
+    /// Queues the read or starred state of the account articles among `ids` (a JSON array of
     /// article ids), as the articles now hold it. One row per article and field: a newer
     /// change replaces an older one, so the queue holds only what the server must end with.
-    static func queueStateChanges(_ field: StatusChange.Field, idList: String, now: Date,
+    static func queueStateChanges(_ field: StatusChange.Field, ids: SQLValue, now: Date,
                                   in database: SQLiteDatabase) throws(StorageError) {
         // A library without accounts (most) skips the look-up of every article's feed.
         guard try database.scalar("SELECT EXISTS (SELECT 1 FROM accounts)") == 1 else { return }
@@ -16,7 +16,7 @@ extension LibraryStore {
             INSERT OR REPLACE INTO sync_changes (account_id, kind, target, value, queued_at)
             SELECT f.account_id, ?, a.guid, a.\(column), ? FROM articles a JOIN feeds f ON f.id = a.feed_id
             WHERE f.account_id IS NOT NULL AND a.id IN (SELECT value FROM json_each(?))
-            """, [.text(column), SQLValue(now), .text(idList)])
+            """, [.text(column), SQLValue(now), ids])
     }
 
     /// Queues a change to an account's subscriptions (subscribe, unsubscribe, rename, move).
@@ -46,9 +46,8 @@ extension LibraryStore {
     /// Removes changes the server has taken (or refused for good).
     public func removeChanges(_ ids: [Int64]) throws(StorageError) {
         guard !ids.isEmpty else { return }
-        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
         try write { database throws(StorageError) in
-            try database.run("DELETE FROM sync_changes WHERE id IN (SELECT value FROM json_each(?))", [.text(list)])
+            try database.run("DELETE FROM sync_changes WHERE id IN (SELECT value FROM json_each(?))", [.jsonArray(ids)])
         }
     }
 }

@@ -89,4 +89,14 @@ enum SQLValue: Sendable, Equatable {
     init(_ flag: Bool) { self = .integer(flag ? 1 : 0) }
     /// Dates are stored as UTC seconds since 1970.
     init(_ date: Date?) { self = date.map { .integer(Int64($0.timeIntervalSince1970.rounded(.down))) } ?? .null }
+
+    /// Ids as a JSON array, for `json_each(?)`: a list of any length in one parameter.
+    static func jsonArray(_ ids: some Collection<Int64>) -> SQLValue {
+        .text("[" + ids.map(String.init).joined(separator: ",") + "]")
+    }
+
+    /// Texts as a JSON array, for `json_each(?)`.
+    static func jsonArray(_ texts: some Collection<String>) -> SQLValue {
+        .text(String(decoding: (try? JSONSerialization.data(withJSONObject: Array(texts))) ?? Data("[]".utf8), as: UTF8.self))
+    }
 }

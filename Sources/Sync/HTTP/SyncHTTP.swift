@@ -1,4 +1,5 @@
 import Foundation
+import Library
 #if canImport(FoundationNetworking)
 import FoundationNetworking   // URLRequest: how the clients describe a call
 #endif
@@ -48,7 +49,7 @@ final class SyncHTTP: Sendable {
         while true {
             let response = try await once(request, call: call)
             guard response.status == 429 || (500...599).contains(response.status), response.status != 501 else { return response }
-            let wait = Self.retryAfter(response.header("Retry-After")) ?? Double(1 << attempt)
+            let wait = RetryAfter.seconds(response.header("Retry-After")) ?? Double(1 << attempt)
             if wait > settings.maxWait { throw .rateLimited(server: server, until: Date().addingTimeInterval(wait)) }
             guard attempt < settings.retries else { return response }
             attempt += 1
@@ -76,17 +77,6 @@ final class SyncHTTP: Sendable {
             case .cancelled: throw .cancelled
             }
         }
-    }
-
-    /// `Retry-After` in seconds, from its delta-seconds or HTTP-date form.
-    static func retryAfter(_ value: String?) -> TimeInterval? {
-        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
-        if let seconds = TimeInterval(value) { return max(0, seconds) }
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "GMT")
-        formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss zzz"
-        return formatter.date(from: value).map { max(0, $0.timeIntervalSinceNow) }
     }
 
     /// A form body (`application/x-www-form-urlencoded`); repeated keys stay repeated.

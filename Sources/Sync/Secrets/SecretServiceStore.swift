@@ -1,5 +1,6 @@
 import CLibSecret
 import Foundation
+import Library
 
 /// Account passwords in the desktop's Secret Service (GNOME Keyring, KeePassXC…) through
 /// libsecret, under the schema `dev.lectern.Lectern.Account` (kind, server, user). The calls
@@ -9,7 +10,7 @@ public struct SecretServiceStore: SecretStore {
 
     public func store(password: String, for key: SecretKey) throws(SyncError) {
         var error: UnsafeMutablePointer<GError>?
-        let label = "Lectern: \(key.user) on \(URL(string: key.server)?.host ?? key.server)"
+        let label = "Lectern: \(key.user) on \(Account.host(of: key.server))"
         let stored = lectern_secret_store(key.kind.rawValue, key.server, key.user, label, password, &error)
         if let failure = Self.failure(error) { throw failure }
         if stored == 0 { throw .secretServiceFailed(reason: "it said no without a reason") }
