@@ -3,7 +3,7 @@
 // Layers (arrows point down only; see ../shared/design/ARCHITECTURE.md and README.md):
 //   lectern -> LecternApp -> GtkBridge -> CGtk4
 //                         -> Sync -> Library -> ArticleExtraction -> FeedParsing -> CLibXML2, ArticleModel
-//                                         -> CSQLite3;  Sync -> CLibSecret, CCurl
+//                                         -> CSQLite3, CCurl;  Sync -> CLibSecret
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
 import PackageDescription
@@ -43,11 +43,11 @@ let package = Package(
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The article inside a web page (full articles), on FeedParsing's HTML reading.
         .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing"]),
-        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3"]),
+        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3", "CCurl"]),
         .target(name: "Theming"),
         // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
         // Secret Service through libsecret. No GTK.
-        .target(name: "Sync", dependencies: ["Library", "CLibSecret", "CCurl"]),
+        .target(name: "Sync", dependencies: ["Library", "CLibSecret"]),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),

@@ -1,4 +1,4 @@
-// libcurl's easy interface for the sync client (Sources/Sync/HTTP/CurlTransfer.swift). Its
+// libcurl's easy interface for every HTTP exchange (Sources/Library/Network/CurlTransfer.swift). Its
 // option and info calls are C varargs, which do not import into Swift: typed wrappers here.
 #include <curl/curl.h>
 
@@ -37,4 +37,10 @@ static inline long lectern_curl_response_code(CURL *curl) {
     long code = 0;
     curl_easy_getinfo(curl, CURLINFO_RESPONSE_CODE, &code);
     return code;
+}
+/// A string the last transfer reports (CURLINFO_REDIRECT_URL: where a 3xx points, made absolute).
+static inline const char *lectern_curl_info_string(CURL *curl, CURLINFO info) {
+    char *value = NULL;
+    curl_easy_getinfo(curl, info, &value);
+    return value;
 }

@@ -1,67 +1,62 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Fetches URLs with its own ephemeral `URLSession` (no disk cache, no cookies):
-/// a User-Agent, timeouts, gzip (done by URLSession), at most two connections per
-/// host, redirects recorded hop by hop, and bodies cut off past a size limit.
+/// Fetches feeds and pages over HTTP (`CurlTransfer`: no cookies, no cache): a User-Agent,
+/// an idle timeout and a deadline for the whole fetch, any compression libcurl knows,
+/// redirects followed and recorded hop by hop, and bodies cut off past a size limit.
 /// `file://` URLs are read from disk.
 final class HTTPFetcher: Sendable {
-    private let session: URLSession
-    private let delegate: FetchDelegate
+    private let transfer: CurlTransfer
     let policy: RefreshPolicy
 
     init(policy: RefreshPolicy) {
         self.policy = policy
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieAcceptPolicy = .never
-        configuration.httpShouldSetCookies = false
-        configuration.httpMaximumConnectionsPerHost = policy.maxPerHost
-        configuration.timeoutIntervalForRequest = policy.requestTimeout
-        configuration.timeoutIntervalForResource = policy.resourceTimeout
-        configuration.httpAdditionalHeaders = ["User-Agent": policy.userAgent]
-        delegate = FetchDelegate(maxBodyBytes: policy.maxBodyBytes, maxRedirects: policy.maxRedirects)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        transfer = CurlTransfer(userAgent: policy.userAgent, limits: .init(
+            idle: policy.requestTimeout, total: policy.resourceTimeout, maxBodyBytes: policy.maxBodyBytes))
     }
-
-    deinit { session.invalidateAndCancel() }
 
     /// What a feed fetch accepts.
     static let feedTypes = "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5"
     /// What a web page fetch (a full article) accepts.
     static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
 
-    /// GETs `url` with optional validators for a conditional request.
+    /// GETs `url` with optional validators for a conditional request, following redirects
+    /// (each hop recorded) within one deadline for the whole fetch.
     func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil,
                accept: String = feedTypes) async throws(FetchFailure) -> HTTPResult {
         if url.isFileURL { return try readFile(url) }
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: policy.requestTimeout)
-        request.setValue(policy.userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue(accept, forHTTPHeaderField: "Accept")
-        if let etag { request.setValue(etag, forHTTPHeaderField: "If-None-Match") }
-        if let lastModified { request.setValue(lastModified, forHTTPHeaderField: "If-Modified-Since") }
-        if Task.isCancelled { throw .cancelled }
-        let task = session.dataTask(with: request)
-        // URLSession on Linux does not enforce `timeoutIntervalForResource`, and the idle
-        // timeout never fires for a server that trickles a byte at a time: keep our own
-        // deadline for the whole fetch.
-        let deadline = DispatchWorkItem { [delegate, policy] in
-            delegate.abandon(task, with: .tooSlow(seconds: Int(policy.resourceTimeout)))
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + policy.resourceTimeout, execute: deadline)
-        defer { deadline.cancel() }
-        let outcome: Result<HTTPResult, FetchFailure> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                delegate.register(task, url: url) { continuation.resume(returning: $0) }
-                task.resume()
+        var headers = [("Accept", accept)]
+        if let etag { headers.append(("If-None-Match", etag)) }
+        if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
+        let deadline = Date().addingTimeInterval(policy.resourceTimeout)
+        var current = url
+        var redirects: [HTTPResult.Hop] = []
+        while true {
+            if Task.isCancelled { throw .cancelled }
+            let answer: CurlTransfer.Answer
+            do {
+                answer = try await transfer.send(.init(url: current, headers: headers, followRedirects: false), deadline: deadline)
+            } catch {
+                throw failure(error)
             }
-        } onCancel: {
-            task.cancel()
+            guard let next = answer.redirect, (300..<400).contains(answer.status), answer.status != 304 else {
+                return HTTPResult(url: current, status: answer.status, headers: answer.headers, body: answer.body, redirects: redirects)
+            }
+            redirects.append(HTTPResult.Hop(status: answer.status, from: current, to: next))
+            if next == url || redirects.dropLast().contains(where: { $0.to == next }) { throw .redirectLoop(next) }
+            if redirects.count > policy.maxRedirects { throw .tooManyRedirects(policy.maxRedirects) }
+            current = next
         }
-        return try outcome.get()
+    }
+
+    private func failure(_ error: CurlTransfer.Failure) -> FetchFailure {
+        switch error {
+        case .timedOut: .timedOut
+        case .tooSlow: .tooSlow(seconds: Int(policy.resourceTimeout))
+        case .tooLarge: .tooLarge(limit: policy.maxBodyBytes)
+        case .cancelled: .cancelled
+        case .cutShort(let detail): .transport("the answer was cut short (\(detail))")
+        case .unreachable(let detail): .transport(detail)
+        }
     }
 
     private func readFile(_ url: URL) throws(FetchFailure) -> HTTPResult {

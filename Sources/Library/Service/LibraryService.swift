@@ -9,6 +9,7 @@ public final class LibraryService: Sendable {
     public let policy: RefreshPolicy
     /// Full articles from their web pages; one loader, so its per-host limit holds for all.
     public let fullArticles: FullArticleLoader
+    let refresher: FeedRefresher
 
     /// What a request did: `failures` name each thing that went wrong, in plain words.
     public struct Report: Sendable {
@@ -20,6 +21,7 @@ public final class LibraryService: Sendable {
         self.store = store
         policy = RefreshPolicy(appVersion: appVersion)
         fullArticles = FullArticleLoader(store: store, policy: policy)
+        refresher = FeedRefresher(store: store, policy: policy)
     }
 
     /// Opens (or creates) the library file, making its folder first.
@@ -81,7 +83,7 @@ public final class LibraryService: Sendable {
             titles = [:]
             say("Could not read the feeds' names (\(error)); feeds are named by address.")
         }
-        let summary = await FeedRefresher(store: store, policy: policy).refresh { progress in
+        let summary = await refresher.refresh { progress in
             onProgress?(progress)
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
         }

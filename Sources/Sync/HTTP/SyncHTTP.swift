@@ -39,7 +39,8 @@ final class SyncHTTP: Sendable {
     init(server: String, settings: Settings) {
         self.server = server
         self.settings = settings
-        transfer = CurlTransfer(userAgent: settings.userAgent, timeout: settings.timeout)
+        // A hung server is given up after `timeout` quiet seconds; a steady one gets four times that.
+        transfer = CurlTransfer(userAgent: settings.userAgent, limits: .init(idle: settings.timeout, total: settings.timeout * 4))
     }
 
     /// Sends `request` (named `call` in messages) and returns the answer, whatever its status,
@@ -72,6 +73,8 @@ final class SyncHTTP: Sendable {
         } catch {
             switch error {
             case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
+            case .tooSlow: throw .timedOut(server: server, seconds: Int(settings.timeout * 4))
+            case .tooLarge: throw .badResponse(server: server, call: call, reason: "too large")
             case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: "cut short (\(detail))")
             case .unreachable(let detail): throw .unreachable(server: server, reason: detail)
             case .cancelled: throw .cancelled

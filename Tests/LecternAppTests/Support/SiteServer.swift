@@ -39,5 +39,12 @@ final class SiteServer: @unchecked Sendable {
         return Int(text) ?? -1
     }
 
+    /// How many requests paths starting with `prefix` have had (Tests/LibraryTests/Fixtures/server.py only).
+    func hits(prefix: String) -> Int {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/_hits?prefix=\(prefix)"),
+              let text = try? String(contentsOf: url, encoding: .utf8) else { return -1 }
+        return Int(text) ?? -1
+    }
+
     enum Failure: Error { case noPort }
 }

@@ -18,7 +18,8 @@ Routes (all bodies are hand-made fixtures):
   /summaries.xml a summary-only feed whose items link to /articles/<guid>:
     /articles/funicular a whole article page (its last line names the request's User-Agent)
     /articles/menu a page of links | /articles/paper a PDF | /articles/missing 404
-  /bench/N.xml synthetic feed N (20 items) with validators | /_hits?path=P request count
+  /bench/N.xml synthetic feed N (20 items) with validators
+  /_hits?path=P requests of P | /_hits?prefix=P requests of paths starting with P
 Hostile:
   /redirect-forever/N -> 302 to /redirect-forever/N+1, never ending, never repeating
   /trickle.xml a feed sent one byte a second | /hundred-mb.xml 100 MB without a length
@@ -123,8 +124,12 @@ class Handler(BaseHTTPRequestHandler):
         with LOCK:
             HITS[path] = HITS.get(path, 0) + 1
         if path == "/_hits":
-            target = parse_qs(url.query).get("path", [""])[0]
-            return self.send(200, str(HITS.get(target, 0)).encode())
+            query = parse_qs(url.query)
+            if "prefix" in query:
+                with LOCK:
+                    count = sum(n for p, n in HITS.items() if p.startswith(query["prefix"][0]))
+                return self.send(200, str(count).encode())
+            return self.send(200, str(HITS.get(query.get("path", [""])[0], 0)).encode())
         if path in FEEDS:
             kind = "application/atom+xml" if path == "/atom.xml" else "application/rss+xml"
             return self.feed(FEEDS[path], f'"{path}-v1"', kind)
