@@ -44,3 +44,9 @@ static inline const char *lectern_curl_info_string(CURL *curl, CURLINFO info) {
     curl_easy_getinfo(curl, info, &value);
     return value;
 }
+/// Seconds the last transfer took, connecting included.
+static inline double lectern_curl_total_seconds(CURL *curl) {
+    double seconds = 0;
+    curl_easy_getinfo(curl, CURLINFO_TOTAL_TIME, &seconds);
+    return seconds;
+}

@@ -50,6 +50,15 @@ static inline gboolean lectern_variant_dict_lookup_pathv(GVariantDict *dict, con
 static inline GVariant *lectern_variant_new_string_pair(const char *first, const char *second) {
     return g_variant_new("(ss)", first, second);
 }
+/// RequestBackground's parameters: no parent window, and options reason, autostart, commandline.
+static inline GVariant *lectern_background_request(const char *reason, gboolean autostart, const char *const *commandline) {
+    GVariantBuilder options;
+    g_variant_builder_init(&options, G_VARIANT_TYPE_VARDICT);
+    g_variant_builder_add(&options, "{sv}", "reason", g_variant_new_string(reason));
+    g_variant_builder_add(&options, "{sv}", "autostart", g_variant_new_boolean(autostart));
+    g_variant_builder_add(&options, "{sv}", "commandline", g_variant_new_strv(commandline, -1));
+    return g_variant_new("(sa{sv})", "", &options);
+}
 static inline GVariant *lectern_variant_new_strings(const char *const *strings) {
     return g_variant_new("(^as)", strings);
 }

@@ -10,7 +10,8 @@ extension LecternApplication {
     func handleCommandLine(_ commandLine: ApplicationCommandLine) -> Int32 {
         let options = LaunchOptions(dict: commandLine.options)
         applyAppearanceOptions(options)
-        activate()
+        if options.background { startInBackground() }
+        if showsWindow(for: options, remote: commandLine.isRemote) { activate() }
         if !options.library.isEmpty {
             let folder = commandLine.workingDirectory ?? FileManager.default.currentDirectoryPath
             var request = options.library.resolvingPaths(against: folder)
@@ -41,6 +42,7 @@ extension LecternApplication {
     }
 
     private func perform(_ request: LibraryRequest, with service: LibraryService, for caller: ApplicationCommandLine) {
+        let watch = request.refresh ? watchArrivals() : nil
         Task { @MainActor [weak self] in
             let report = await service.perform(request) { line in
                 Task { @MainActor in caller.printError(line) }
@@ -48,6 +50,7 @@ extension LecternApplication {
             for failure in report.failures { caller.printError("  - \(failure)") }
             caller.setExitStatus(report.succeeded ? 0 : 1)
             self?.libraryDidChange()
+            self?.announceArrivals(since: watch)
         }
     }
 
@@ -72,6 +75,8 @@ extension LecternApplication {
     /// `--theme` and `--color-scheme`: switch now and remember (values were checked by the
     /// launching process).
     private func applyAppearanceOptions(_ options: LaunchOptions) {
+        guard options.theme != nil || options.colorScheme != nil else { return }
+        setUpAppearance()
         guard let themeController else { return }
         var changed = false
         if let name = options.theme, let theme = themeController.catalog.theme(named: name) {

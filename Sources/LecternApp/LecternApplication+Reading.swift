@@ -69,6 +69,7 @@ extension LecternApplication {
         let total = storeAccess?.read("count your subscriptions", fallback: 0) { try $0.feeds().count } ?? 0
         button?.setProgress(done: 0, total: total)
         let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
+        let watch = watchArrivals()
         refreshTask = Task { @MainActor [weak self] in
             let report = await service.perform(request, progress: { progress in
                 Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
@@ -81,6 +82,7 @@ extension LecternApplication {
             refreshSchedule.lastRefresh = Date()
             button?.setRunning(false)
             libraryDidChange()
+            announceArrivals(since: watch)
             if !report.failures.isEmpty {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
             }
@@ -138,8 +140,10 @@ extension LecternApplication {
         window.present(transientFor: mainWindow?.window)
     }
 
-    /// Checks once a minute whether an automatic refresh is due (settings' interval).
+    /// Checks once a minute whether an automatic refresh is due (settings' interval); once.
     func startAutomaticRefresh() {
+        guard !automaticRefreshStarted else { return }
+        automaticRefreshStarted = true
         MainLoop.timeout(milliseconds: 60_000) { [weak self] in
             self?.refreshIfDue()
             return true
@@ -152,7 +156,10 @@ extension LecternApplication {
 
     private func refreshIfDue() {
         refreshSchedule.interval = TimeInterval(settings.refreshIntervalMinutes * 60)
-        guard refreshSchedule.isDue(at: Date()), mainWindow?.session?.hasSubscriptions == true else { return }
+        let subscribed = storeAccess?.read("read your subscriptions", fallback: false) { store in
+            try !store.feeds().isEmpty
+        } ?? false
+        guard refreshSchedule.isDue(at: Date()), subscribed else { return }
         refreshAll()
     }
 

@@ -30,6 +30,19 @@ extension LecternApplication {
         alwaysFullArticleAction = Actions.addStateful("always-full-article", to: map, string: { [unowned self] target in
             toggleAlwaysFullArticle(target)
         })
+        feedNotificationsAction = Actions.addStateful("feed-notifications", to: map, string: { [unowned self] target in
+            toggleFeedNotifications(target)
+        })
+    }
+
+    /// The feed's notifications switch: its own setting when it has one, the app's otherwise;
+    /// toggling it gives the feed its own setting.
+    private func toggleFeedNotifications(_ target: String) {
+        guard let id = Int64(target), let access = storeAccess,
+              let feed = access.read("find the feed", fallback: nil, { try $0.feed(id: id) }) else { return }
+        let notifies = !(feed.notify ?? settings.notifyNewArticles)
+        guard access.write("change the feed's notifications", { try $0.setNotify(notifies, feedID: id) }) else { return }
+        if let feedNotificationsAction { Actions.setState(feedNotificationsAction, notifies ? target : "") }
     }
 
     private func toggleAlwaysFullArticle(_ target: String) {
@@ -60,6 +73,10 @@ extension LecternApplication {
             let current = access.read("read the feed's settings", fallback: nil, { try $0.feed(id: feed.id) }) ?? feed
             if let alwaysFullArticleAction { Actions.setState(alwaysFullArticleAction, current.alwaysFullArticle ? "\(feed.id)" : "") }
             menu.append("Always Show Full Article", action: "app.always-full-article", target: "\(feed.id)")
+            if let feedNotificationsAction {
+                Actions.setState(feedNotificationsAction, current.notify ?? settings.notifyNewArticles ? "\(feed.id)" : "")
+            }
+            menu.append("Notify About New Articles", action: "app.feed-notifications", target: "\(feed.id)")
             menu.append("Unsubscribe…", action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
             guard folder.accountID == nil else { return }   // an account's folders are managed on its server

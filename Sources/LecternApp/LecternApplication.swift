@@ -30,6 +30,8 @@ public final class LecternApplication {
     var undoAction: OpaquePointer?
     /// `app.always-full-article`, whose state shows the context menu's feed switch.
     var alwaysFullArticleAction: OpaquePointer?
+    /// `app.feed-notifications`, the same kind of switch for a feed's notifications.
+    var feedNotificationsAction: OpaquePointer?
     /// When the window refreshes by itself.
     var refreshSchedule = RefreshSchedule(interval: 3600, lastRefresh: nil, started: Date())
     /// The library: opened on first use, upgraded off the main thread (LecternApplication+Library).
@@ -41,6 +43,12 @@ public final class LecternApplication {
     /// An exit status decided after the main loop started (GApplication reports 0 for a
     /// local launch that ran the loop).
     var exitStatus: Int32?
+    /// Started with `--background`: no window, no styles until it is asked for one.
+    var launchedInBackground = false
+    /// True while Lectern holds itself running with no window (`LecternApplication+Background`).
+    var heldInBackground = false
+    /// True once the automatic refresh's timers run.
+    var automaticRefreshStarted = false
 
     /// Runs Lectern with the process's arguments and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
@@ -81,6 +89,7 @@ public final class LecternApplication {
             return 0
         }
         if let feed = options.inspectFeed { return LocalCommands.inspectFeed(feed) }
+        launchedInBackground = options.background
         if let page = options.extractArticle { return LocalCommands.extractArticle(page, baseURL: options.baseURL) }
         if options.account.isRequested || options.batch {
             settingsStore.load(into: settings)
@@ -145,6 +154,23 @@ public final class LecternApplication {
         MainLoopBridge.install()
         settingsStore.load(into: settings)
         settingsStore.warnings.forEach { notify($0) }
+        // In the background nothing is styled until a window is asked for.
+        if !launchedInBackground { setUpAppearance() }
+        settingsObserver = SettingsObserver(settings: settings,
+                                            onAppearanceChange: { [unowned self] in themeController?.apply() },
+                                            onBackgroundChange: { [unowned self] in backgroundPreferenceChanged() },
+                                            onAnyChange: { [unowned self] in saveSettings() })
+        installActions()
+        holdInBackgroundIfWanted()
+        // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            MainLoop.onUnixSignal(signal) { [unowned self] in quit() }
+        }
+    }
+
+    /// The theme, the desktop's light/dark preference and the CSS: once, before the first window.
+    func setUpAppearance() {
+        guard themeController == nil else { return }
         let appearance = Appearance(locator: locator)
         appearance.install()
         appearance.beforeRestyle = { [unowned self] in mainWindow?.session?.prepareForRestyle() }
@@ -157,19 +183,12 @@ public final class LecternApplication {
         themesFolderWatch = ThemesFolderWatch(folder: DataLocations.userThemesDirectory) { [unowned self] in reloadThemes() }
         desktop.start()
         self.themeController = themeController
-        settingsObserver = SettingsObserver(settings: settings,
-                                            onAppearanceChange: { themeController.apply() },
-                                            onAnyChange: { [unowned self] in saveSettings() })
-        installActions()
-        // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
-        for signal in [SIGTERM, SIGINT, SIGHUP] {
-            MainLoop.onUnixSignal(signal) { [unowned self] in quit() }
-        }
     }
 
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
         if mainWindow == nil {
+            setUpAppearance()
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)
             connectReading(window)
             pendingNotices.forEach { window.showNotice($0) }
@@ -177,6 +196,7 @@ public final class LecternApplication {
             mainWindow = window
             openLibrary(for: window) { [unowned self] access in libraryReady(access, in: window) }
         }
+        mainWindow?.setHideOnClose(heldInBackground)
         mainWindow?.present()
     }
 
@@ -244,6 +264,7 @@ public final class LecternApplication {
         Actions.add("open-themes-folder", to: map) { [unowned self] in openThemesFolder() }
         installReadingActions()
         installSubscriptionActions()
+        installNotificationActions()
         Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
         Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
         Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)

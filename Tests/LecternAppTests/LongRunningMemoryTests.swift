@@ -11,7 +11,7 @@ import TestSupport
 struct LongRunningMemoryTests {
     private static let feeds = 40
 
-    @Test func residentMemoryStaysFlatOverEightyRefreshes() throws {
+    @Test func residentMemoryStaysFlatOverEightyRefreshes() async throws {
         let server = try SiteServer(script: "Tests/LibraryTests/Fixtures/server.py")
         let sandbox = try LecternSandbox()
         let outlines = (0..<Self.feeds).map { "<outline text=\"Bench \($0)\" xmlUrl=\"http://127.0.0.1:\(server.port)/bench/\($0).xml\"/>" }
@@ -20,26 +20,26 @@ struct LongRunningMemoryTests {
         try #require(sandbox.run(["--batch", opml.path, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         /// One whole refresh: every feed asked once more (a refresh still running ignores the
         /// action, so it is asked again until the requests arrive).
-        func refresh() -> Bool {
+        func refresh() async -> Bool {
             let target = server.hits(prefix: "/bench/") + Self.feeds
             for _ in 0..<5 {
                 sandbox.activate("refresh")
-                if waitUntil(timeout: 5, { server.hits(prefix: "/bench/") >= target }) {
-                    usleep(100_000)   // its last writes and the window's reload
+                if await eventually(timeout: 5, { server.hits(prefix: "/bench/") >= target }) {
+                    await pause(seconds: 0.1)   // its last writes and the window's reload
                     return true
                 }
             }
             return false
         }
-        for _ in 0..<10 { try #require(refresh(), "a refresh never reached the server") }
-        usleep(500_000)
+        for _ in 0..<10 { try #require(await refresh(), "a refresh never reached the server") }
+        await pause(seconds: 0.5)
         let before = try #require(residentKilobytes(app.processIdentifier))
-        for _ in 0..<80 { try #require(refresh(), "a refresh never reached the server") }
-        usleep(500_000)
+        for _ in 0..<80 { try #require(await refresh(), "a refresh never reached the server") }
+        await pause(seconds: 0.5)
         let after = try #require(residentKilobytes(app.processIdentifier))
         let growth = Double(after - before) / 1024
         #expect(growth < 5, "resident memory grew \(String(format: "%.1f", growth)) MB over 80 refreshes (\(before / 1024) → \(after / 1024) MB)")

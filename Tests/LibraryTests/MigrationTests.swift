@@ -139,9 +139,9 @@ import Testing
             INSERT INTO full_articles (id, html, text, fetched_at) VALUES (5, '<p>full</p>', 'full', 10);
             """)
         let store = try LibraryStore.open(path: path)
-        #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 4)
+        #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == Int64(Schema.version))
         let feed = try #require(try store.feed(id: 2))
-        #expect(feed.folderID == 4 && feed.alwaysFullArticle && feed.accountID == nil)
+        #expect(feed.folderID == 4 && feed.alwaysFullArticle && feed.accountID == nil && feed.notify == nil)
         #expect(try store.folders() == [Folder(id: 4, title: "News")])
         let article = try #require(try store.article(id: 5))
         #expect(article.read && article.starred && article.content == "<p>body</p>")

@@ -72,11 +72,18 @@ final class ArticleListController {
         lectern_index_model_reset(model, guint(count))
         header.setCount(count, filter: filter, searching: search != nil)
         pages.show(count == 0 ? "empty" : "list")
-        if let selectedID, let index = (0..<min(count, ArticleRowCache.pageSize * 4)).first(where: { cache.row(at: $0)?.id == selectedID }) {
-            select(index)
-        } else {
-            onSelect?(nil)
+        if let selectedID, select(articleID: selectedID) { return }
+        onSelect?(nil)
+    }
+
+    /// Selects the article `id` when it is among the list's first pages; false otherwise.
+    @discardableResult
+    func select(articleID id: Int64) -> Bool {
+        guard let index = (0..<min(cache.count, ArticleRowCache.pageSize * 4)).first(where: { cache.row(at: $0)?.id == id }) else {
+            return false
         }
+        select(index)
+        return true
     }
 
     var selectedIndex: Int? {

@@ -21,6 +21,8 @@ public enum CommandLineTable {
               summary: "Export subscriptions and folders to an OPML file"),
         .init(name: "refresh", argument: .none, group: .library, handling: .primary,
               summary: "Refresh every feed"),
+        .init(name: "background", argument: .none, group: .library, handling: .primary,
+              summary: "Start without a window, refreshing and notifying in the background (autostart uses it)"),
         .init(name: "batch", argument: .none, group: .library, handling: .local,
               summary: "Do the library flags without a window: progress on stderr, exit 1 if some feed failed"),
         .init(name: "add-account", argument: .text(placeholder: "greader|ttrss"), group: .accounts, handling: .local,

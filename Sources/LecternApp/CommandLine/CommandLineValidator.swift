@@ -26,6 +26,9 @@ public enum CommandLineValidator {
             }
             return nil
         }
+        if names.contains("background"), let other = names.intersection(["screenshot", "theme-picker"]).sorted().first {
+            return UsageError(message: "--background starts without a window, so --\(other) cannot be used with it")
+        }
         for (modifier, flag) in Self.refinesLocal where names.contains(modifier) && !names.contains(flag) {
             return UsageError(message: "--\(modifier) goes with --\(flag)")
         }

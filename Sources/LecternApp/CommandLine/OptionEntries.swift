@@ -62,6 +62,8 @@ struct LaunchOptions: Sendable, Equatable {
     var batch = false
     /// `--sync`: every account, after the launch's library work.
     var sync = false
+    /// `--background`: no window; keep refreshing and notifying (autostart starts Lectern so).
+    var background = false
     var library = LibraryRequest()
     var inspectFeed: String?
     var extractArticle: String?
@@ -80,6 +82,7 @@ struct LaunchOptions: Sendable, Equatable {
         printCSS = g_variant_dict_contains(dict, "print-css") != 0
         themePicker = g_variant_dict_contains(dict, "theme-picker") != 0
         batch = g_variant_dict_contains(dict, "batch") != 0
+        background = g_variant_dict_contains(dict, "background") != 0
         library.importOPML = Self.path(dict, "import-opml").map { [$0] } ?? []
         library.addFeeds = Self.text(dict, "add-feed").map { [$0] } ?? []
         library.refresh = g_variant_dict_contains(dict, "refresh") != 0

@@ -34,6 +34,10 @@ final class Settings {
     var retentionDays = 90
     /// How many days of articles an account's first sync brings (starred ones always).
     var syncWindowDays = 30
+    /// A notification after a refresh that brings new articles (a feed's own setting overrides it).
+    var notifyNewArticles = true
+    /// Closing the window leaves Lectern running: it keeps refreshing and notifying.
+    var refreshInBackground = false
 
     // Window
     var windowWidth = Settings.defaultWindowWidth

@@ -10,13 +10,14 @@ final class SettingsObserver {
     private let settings: Settings
 
     init(settings: Settings, onAppearanceChange: @escaping @MainActor () -> Void,
-         onAnyChange: @escaping @MainActor () -> Void) {
+         onBackgroundChange: @escaping @MainActor () -> Void, onAnyChange: @escaping @MainActor () -> Void) {
         self.settings = settings
         observe({ [settings] in Self.readAppearance(settings) }, then: Coalesced(onAppearanceChange))
+        observe({ [settings] in _ = settings.refreshInBackground }, then: Coalesced(onBackgroundChange))
         observe({ [settings] in
             Self.readAppearance(settings)
             _ = (settings.showImages, settings.markReadOnOpen, settings.refreshIntervalMinutes, settings.retentionDays,
-                 settings.syncWindowDays)
+                 settings.syncWindowDays, settings.notifyNewArticles, settings.refreshInBackground)
         }, then: Coalesced(onAnyChange))
     }
 

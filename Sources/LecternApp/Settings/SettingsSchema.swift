@@ -17,6 +17,8 @@ enum SettingsSchema {
                                                        in: Settings.refreshIntervalRange) ?? settings.refreshIntervalMinutes
         settings.retentionDays = file.integer("library", "retention-days", in: Settings.retentionRange) ?? settings.retentionDays
         settings.syncWindowDays = file.integer("sync", "window-days", in: Settings.syncWindowRange) ?? settings.syncWindowDays
+        settings.notifyNewArticles = file.flag("notifications", "new-articles") ?? settings.notifyNewArticles
+        settings.refreshInBackground = file.flag("background", "enabled") ?? settings.refreshInBackground
         settings.windowWidth = file.integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
         settings.windowHeight = file.integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
         settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
@@ -35,6 +37,8 @@ enum SettingsSchema {
         file.setInteger("library", "refresh-interval-minutes", settings.refreshIntervalMinutes)
         file.setInteger("library", "retention-days", settings.retentionDays)
         file.setInteger("sync", "window-days", settings.syncWindowDays)
+        file.setBool("notifications", "new-articles", settings.notifyNewArticles)
+        file.setBool("background", "enabled", settings.refreshInBackground)
         file.setInteger("window", "width", settings.windowWidth)
         file.setInteger("window", "height", settings.windowHeight)
         file.setBool("window", "maximized", settings.windowMaximized)

@@ -59,6 +59,11 @@ final class MainWindow {
         gtk_window_present(cast(window))
     }
 
+    /// Closing only hides the window (Lectern keeps running in the background); it comes back as it was.
+    func setHideOnClose(_ hide: Bool) {
+        gtk_window_set_hide_on_close(cast(window), hide ? 1 : 0)
+    }
+
     /// The welcome page while the library has no subscriptions, the panes otherwise.
     func showWelcomeIfEmpty() {
         let empty = !(session?.hasSubscriptions ?? false)

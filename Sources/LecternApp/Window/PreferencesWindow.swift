@@ -18,6 +18,8 @@ final class PreferencesWindow {
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
     let showImagesSwitch: WidgetPointer
+    let notifySwitch: WidgetPointer
+    let backgroundSwitch: WidgetPointer
     let refreshDropDown: WidgetPointer
     let retentionDropDown: WidgetPointer
     let syncWindowDropDown: WidgetPointer
@@ -36,6 +38,8 @@ final class PreferencesWindow {
         gtk_window_set_hide_on_close(gtkWindow, 1)
         markReadSwitch = gtk_switch_new()
         showImagesSwitch = gtk_switch_new()
+        notifySwitch = gtk_switch_new()
+        backgroundSwitch = gtk_switch_new()
         refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
         retentionDropDown = Widgets.dropDown(Self.retentionChoices.map(\.0))
         syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
@@ -43,6 +47,9 @@ final class PreferencesWindow {
             ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
             ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
             ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
+            ("Notify about new articles", "After a refresh that brings some; a feed's menu can say otherwise.", notifySwitch),
+            ("Keep refreshing in the background", "Closing the window leaves Lectern running, and it starts when you log in. "
+                + "Quit from the menu to end it.", backgroundSwitch),
             ("Keep read articles", "Starred articles are always kept.", retentionDropDown),
             ("A new sync account brings", "Its articles from this far back; starred ones always.", syncWindowDropDown),
         ]
@@ -53,6 +60,7 @@ final class PreferencesWindow {
             ])
             Widgets.expand(text, vertical: false)
             gtk_widget_set_valign(row.2, GTK_ALIGN_CENTER)
+            Accessibility.setLabel(row.2, row.0)
             gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
             gtk_grid_attach(cast(grid), row.2, 1, Int32(index), 1, 1)
         }
@@ -83,6 +91,8 @@ final class PreferencesWindow {
     private func show(_ settings: Settings) {
         gtk_switch_set_active(OpaquePointer(markReadSwitch), settings.markReadOnOpen ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(showImagesSwitch), settings.showImages ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(notifySwitch), settings.notifyNewArticles ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(backgroundSwitch), settings.refreshInBackground ? 1 : 0)
         select(refreshDropDown, Self.refreshChoices.map(\.1), settings.refreshIntervalMinutes)
         select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
         select(syncWindowDropDown, Self.syncWindowChoices.map(\.1), settings.syncWindowDays)
@@ -95,6 +105,12 @@ final class PreferencesWindow {
         }
         connect(showImagesSwitch, .notify("active")) { [showImagesSwitch] in
             settings.showImages = gtk_switch_get_active(OpaquePointer(showImagesSwitch)) != 0
+        }
+        connect(notifySwitch, .notify("active")) { [notifySwitch] in
+            settings.notifyNewArticles = gtk_switch_get_active(OpaquePointer(notifySwitch)) != 0
+        }
+        connect(backgroundSwitch, .notify("active")) { [backgroundSwitch] in
+            settings.refreshInBackground = gtk_switch_get_active(OpaquePointer(backgroundSwitch)) != 0
         }
         connect(refreshDropDown, .notify("selected")) { [refreshDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown)))

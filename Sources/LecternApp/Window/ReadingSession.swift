@@ -49,6 +49,14 @@ final class ReadingSession {
         reader.prepareForRestyle()
     }
 
+    /// Opens one article in its feed's list (a notification's article), or in All Articles.
+    func show(articleID: Int64, inFeed feedID: Int64) {
+        sidebar.select(.feed(feedID))
+        if list.select(articleID: articleID) { return }
+        sidebar.select(.all)
+        list.select(articleID: articleID)
+    }
+
     var hasSubscriptions: Bool { access.read("read your subscriptions", fallback: 0) { try $0.feeds().count } > 0 }
 
     /// After a refresh, an import or a subscription: re-read everything.

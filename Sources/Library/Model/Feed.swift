@@ -20,6 +20,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     /// The sync account whose server holds this subscription; nil for the local library,
     /// whose feeds Lectern fetches itself.
     public var accountID: Int64?
+    /// Notifications about its new articles: nil follows the app's switch.
+    public var notify: Bool?
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -29,7 +31,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
 
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
-                alwaysFullArticle: Bool = false, accountID: Int64? = nil) {
+                alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -40,6 +42,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.fetchState = fetchState
         self.alwaysFullArticle = alwaysFullArticle
         self.accountID = accountID
+        self.notify = notify
     }
 }
 

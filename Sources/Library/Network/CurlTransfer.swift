@@ -50,6 +50,8 @@ package final class CurlTransfer: Sendable {
         package var body: Data
         /// Where a 3xx answer points, made absolute (only when redirects are not followed).
         package var redirect: URL?
+        /// How long the exchange took, from connecting to the last byte.
+        package var seconds: TimeInterval
     }
 
     package enum Failure: Error, Equatable {
@@ -87,11 +89,11 @@ package final class CurlTransfer: Sendable {
         idle.withLock { $0.forEach { curl_easy_cleanup($0.curl) } }
     }
 
-    /// Sends `request` and returns the answer, whatever its status. `deadline` (default: now
-    /// plus `Limits.total`) lets a caller share one deadline among several exchanges. Cancelling
-    /// the task ends the transfer.
-    package func send(_ request: Request, deadline: Date? = nil) async throws(Failure) -> Answer {
-        let receiver = Receiver(deadline: deadline ?? Date().addingTimeInterval(limits.total), maxBodyBytes: limits.maxBodyBytes)
+    /// Sends `request` and returns the answer, whatever its status. `allowed` (default:
+    /// `Limits.total`) lets a caller share the time among several exchanges (`Answer.seconds`
+    /// says what each took). Cancelling the task ends the transfer.
+    package func send(_ request: Request, allowed: TimeInterval? = nil) async throws(Failure) -> Answer {
+        let receiver = Receiver(allowed: allowed ?? limits.total, maxBodyBytes: limits.maxBodyBytes)
         let result: Result<Answer, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // A thread of its own: libcurl blocks it in poll(), which must not starve
@@ -125,11 +127,13 @@ package final class CurlTransfer: Sendable {
         var tooLarge = false
         var pastDeadline = false
         let cancelled = Mutex(false)
-        let deadline: Date
+        let allowed: TimeInterval
+        /// Set when the transfer starts: time spent waiting for a thread is not the server's.
+        var deadline = Date.distantFuture
         let maxBodyBytes: Int?
 
-        init(deadline: Date, maxBodyBytes: Int?) {
-            self.deadline = deadline
+        init(allowed: TimeInterval, maxBodyBytes: Int?) {
+            self.allowed = allowed
             self.maxBodyBytes = maxBodyBytes
         }
 
@@ -162,6 +166,7 @@ package final class CurlTransfer: Sendable {
 
     private func perform(_ request: Request, on curl: UnsafeMutableRawPointer?, into receiver: Receiver) -> Result<Answer, Failure> {
         guard let curl else { return .failure(.unreachable("libcurl could not start")) }
+        receiver.deadline = Date().addingTimeInterval(receiver.allowed)
         curl_easy_reset(curl)   // keeps the connections, forgets the last request
         lectern_curl_set_string(curl, CURLOPT_URL, request.url.absoluteString)
         lectern_curl_set_string(curl, CURLOPT_USERAGENT, userAgent)
@@ -216,7 +221,8 @@ package final class CurlTransfer: Sendable {
         case CURLE_OK:
             let redirect = lectern_curl_info_string(curl, CURLINFO_REDIRECT_URL).flatMap { URL(string: String(cString: $0)) }
             return .success(Answer(status: lectern_curl_response_code(curl), headers: receiver.headers,
-                                   body: receiver.body, redirect: request.followRedirects ? nil : redirect))
+                                   body: receiver.body, redirect: request.followRedirects ? nil : redirect,
+                                   seconds: lectern_curl_total_seconds(curl)))
         case CURLE_WRITE_ERROR where receiver.tooLarge: return .failure(.tooLarge)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(receiver.pastDeadline ? .tooSlow : .cancelled)
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)

@@ -20,27 +20,29 @@ final class HTTPFetcher: Sendable {
     static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
 
     /// GETs `url` with optional validators for a conditional request, following redirects
-    /// (each hop recorded) within one deadline for the whole fetch.
+    /// (each hop recorded) within one time allowance for the whole fetch (the servers' time:
+    /// a hop waiting for a thread between two exchanges is not counted).
     func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil,
                accept: String = feedTypes) async throws(FetchFailure) -> HTTPResult {
         if url.isFileURL { return try readFile(url) }
         var headers = [("Accept", accept)]
         if let etag { headers.append(("If-None-Match", etag)) }
         if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        let deadline = Date().addingTimeInterval(policy.resourceTimeout)
+        var allowed = policy.resourceTimeout
         var current = url
         var redirects: [HTTPResult.Hop] = []
         while true {
             if Task.isCancelled { throw .cancelled }
             let answer: CurlTransfer.Answer
             do {
-                answer = try await transfer.send(.init(url: current, headers: headers, followRedirects: false), deadline: deadline)
+                answer = try await transfer.send(.init(url: current, headers: headers, followRedirects: false), allowed: allowed)
             } catch {
                 throw failure(error)
             }
             guard let next = answer.redirect, (300..<400).contains(answer.status), answer.status != 304 else {
                 return HTTPResult(url: current, status: answer.status, headers: answer.headers, body: answer.body, redirects: redirects)
             }
+            allowed -= answer.seconds
             redirects.append(HTTPResult.Hop(status: answer.status, from: current, to: next))
             if next == url || redirects.dropLast().contains(where: { $0.to == next }) { throw .redirectLoop(next) }
             if redirects.count > policy.maxRedirects { throw .tooManyRedirects(policy.maxRedirects) }

@@ -2,11 +2,15 @@ import Foundation
 
 /// Feeds: subscribe, list, move, rename, delete.
 extension LibraryStore {
+    /// The columns `feed(from:)` reads, in order; a query may select more after them
+    /// (from `feedColumnCount` on).
     static let feedColumns = """
         id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
         last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone, always_full_article,
-        account_id
+        account_id, notify
         """
+
+    static let feedColumnCount: Int32 = 20
 
     static func feed(from row: SQLiteStatement) -> Feed {
         let state = FetchState(
@@ -16,7 +20,8 @@ extension LibraryStore {
         return Feed(id: row.int64(0), url: row.text(1) ?? "", title: row.text(2), siteURL: row.text(3),
                     iconURL: row.text(4), folderID: row.optionalInt64(5),
                     addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state,
-                    alwaysFullArticle: row.bool(17), accountID: row.optionalInt64(18))
+                    alwaysFullArticle: row.bool(17), accountID: row.optionalInt64(18),
+                    notify: row.optionalInt64(19).map { $0 != 0 })
     }
 
     /// Every feed, the local library's and the accounts', by title.

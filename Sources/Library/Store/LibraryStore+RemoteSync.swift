@@ -76,7 +76,7 @@ extension LibraryStore {
     public func accountFeeds(_ accountID: Int64) throws(StorageError) -> [String: Feed] {
         let pairs = try read { database throws(StorageError) in
             try database.query("SELECT \(Self.feedColumns), remote_id FROM feeds WHERE account_id = ?", [.integer(accountID)]) {
-                ($0.text(19) ?? "", Self.feed(from: $0))
+                ($0.text(Self.feedColumnCount) ?? "", Self.feed(from: $0))
             }
         }
         return Dictionary(pairs) { first, _ in first }

@@ -8,7 +8,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4]
+    static let migrations: [String] = [version1, version2, version3, version4, version5]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -250,6 +250,11 @@ enum Schema {
         queued_at INTEGER NOT NULL
     );
     CREATE UNIQUE INDEX sync_changes_state ON sync_changes(account_id, kind, target) WHERE kind IN ('read', 'starred');
+    """
+
+    /// Version 5. Per-feed settings: notifications (NULL follows the app's switch, 0 off, 1 on).
+    static let version5 = """
+    ALTER TABLE feeds ADD COLUMN notify INTEGER;
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

@@ -96,6 +96,16 @@ final class LecternSandbox: @unchecked Sendable {
     }
 }
 
+extension Process {
+    /// The ids of this process's windows mapped on the display with exactly this title (tests
+    /// share one display, so other tests' windows are left out).
+    func visibleWindows(titled title: String) -> [String] {
+        let found = Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(processIdentifier)", "--name", "^\(title)$"],
+                                environment: ProcessInfo.processInfo.environment)
+        return found.stdout.split(separator: "\n").map(String.init)
+    }
+}
+
 /// True when a display is available for tests that open windows.
 var hasDisplay: Bool { ProcessInfo.processInfo.environment["DISPLAY"] != nil }
 

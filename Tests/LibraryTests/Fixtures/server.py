@@ -19,6 +19,8 @@ Routes (all bodies are hand-made fixtures):
     /articles/funicular a whole article page (its last line names the request's User-Agent)
     /articles/menu a page of links | /articles/paper a PDF | /articles/missing 404
   /bench/N.xml synthetic feed N (20 items) with validators
+  /news/NAME.xml a feed titled NAME with the items published to it so far (none at first)
+  /_publish?feed=NAME&title=T adds an item titled T to /news/NAME.xml (answers its item count)
   /_hits?path=P requests of P | /_hits?prefix=P requests of paths starting with P
 Hostile:
   /redirect-forever/N -> 302 to /redirect-forever/N+1, never ending, never repeating
@@ -35,6 +37,7 @@ from urllib.parse import parse_qs, urlsplit
 
 LAST_MODIFIED = "Mon, 01 Jan 2024 00:00:00 GMT"
 HITS = {}
+NEWS = {}
 LOCK = threading.Lock()
 
 
@@ -130,6 +133,19 @@ class Handler(BaseHTTPRequestHandler):
                     count = sum(n for p, n in HITS.items() if p.startswith(query["prefix"][0]))
                 return self.send(200, str(count).encode())
             return self.send(200, str(HITS.get(query.get("path", [""])[0], 0)).encode())
+        if path == "/_publish":
+            query = parse_qs(url.query)
+            with LOCK:
+                items = NEWS.setdefault(query["feed"][0], [])
+                items.append(query["title"][0])
+                count = len(items)
+            return self.send(200, str(count).encode())
+        if path.startswith("/news/") and path.endswith(".xml"):
+            name = path[len("/news/"):-len(".xml")]
+            with LOCK:
+                titles = list(NEWS.get(name, []))
+            items = [(f"{name}-{i}", title) for i, title in enumerate(titles)]
+            return self.send(200, rss(name, items, f"http://news.example/{name}/"), {"Content-Type": "application/rss+xml"})
         if path in FEEDS:
             kind = "application/atom+xml" if path == "/atom.xml" else "application/rss+xml"
             return self.feed(FEEDS[path], f'"{path}-v1"', kind)

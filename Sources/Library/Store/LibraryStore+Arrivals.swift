@@ -1,0 +1,31 @@
+import Foundation
+
+/// Articles that arrived during a refresh (for the notification about them), and each feed's
+/// notification setting.
+extension LibraryStore {
+    /// The newest article's id; articles stored later have larger ids.
+    public func latestArticleID() throws(StorageError) -> Int64 {
+        try read { database throws(StorageError) in try database.scalar("SELECT coalesce(max(id), 0) FROM articles") }
+    }
+
+    /// Unread articles stored after `articleID` in `feeds`, newest first, at most `limit`.
+    public func unreadArrivals(after articleID: Int64, inFeeds feeds: Set<Int64>, limit: Int = 500) throws(StorageError) -> [ArticleRow] {
+        guard !feeds.isEmpty else { return [] }
+        return try read { database throws(StorageError) in
+            try database.query("""
+                SELECT a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred
+                FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id
+                WHERE a.id > ? AND a.read = 0 AND a.feed_id IN (SELECT value FROM json_each(?))
+                ORDER BY a.id DESC LIMIT ?
+                """, [.integer(articleID), SQLValue.jsonArray(feeds.sorted()), .integer(Int64(limit))], Self.row(from:))
+        }
+    }
+
+    /// Sets whether the feed's new articles are announced: nil follows the app's switch.
+    public func setNotify(_ notify: Bool?, feedID: Int64) throws(StorageError) {
+        let changed = try write { database throws(StorageError) in
+            try database.run("UPDATE feeds SET notify = ? WHERE id = ?", [notify.map { .integer($0 ? 1 : 0) } ?? .null, .integer(feedID)])
+        }
+        if changed == 0 { throw .notFound(what: "The feed") }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+@testable import LecternApp
+import Testing
+import TestSupport
+
+/// Keeping Lectern running without its window: the real app on a private bus and display,
+/// its window closed with Ctrl+W as a user would.
+@Suite("Running in the background", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct BackgroundTests {
+    private static let keyboard = NSLock()
+
+    private func windowShows(_ app: Process) -> Bool {
+        !app.visibleWindows(titled: "Lectern").isEmpty
+    }
+
+    /// Ctrl+W in the main window.
+    private func closeWindow(_ app: Process, _ sandbox: LecternSandbox) async throws {
+        var found: String?
+        _ = await eventually(timeout: 5) {
+            found = app.visibleWindows(titled: "Lectern").first
+            return found != nil
+        }
+        let window = try #require(found, "no window to close")
+        // Tests share the display: one focus-and-key at a time, so the key reaches this window.
+        let result = Self.keyboard.withLock {
+            Command.run("/usr/bin/xdotool", ["windowfocus", "--sync", window, "key", "ctrl+w"], environment: sandbox.environment)
+        }
+        try #require(result.status == 0, "\(result.stderr)")
+    }
+
+    private func start(_ sandbox: LecternSandbox, _ arguments: [String] = []) async throws -> Process {
+        let app = try sandbox.start(arguments)
+        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        return app
+    }
+
+    @Test func closingTheWindowWithThePreferenceOnLeavesLecternRunning() async throws {
+        let sandbox = try LecternSandbox()
+        try sandbox.write(settings: "[background]\nenabled=true\n")
+        let app = try await start(sandbox)
+        defer { app.stop() }
+        try #require(await eventually(timeout: 10) { windowShows(app) })
+        try await closeWindow(app, sandbox)
+        #expect(await eventually(timeout: 5) { !windowShows(app) }, "Ctrl+W did not close the window")
+        await pause(seconds: 1.0)
+        #expect(app.isRunning, "closing the window ended Lectern although it should keep running")
+        // Launching Lectern again shows the window of the running one.
+        #expect(sandbox.run([]).status == 0)
+        #expect(await eventually(timeout: 5) { windowShows(app) }, "the window did not come back")
+        // Quit always quits.
+        sandbox.activate("quit")
+        #expect(await eventually(timeout: 10) { !app.isRunning }, "Quit did not end Lectern")
+    }
+
+    @Test func closingTheWindowWithThePreferenceOffQuits() async throws {
+        let sandbox = try LecternSandbox()
+        let app = try await start(sandbox)
+        defer { app.stop() }
+        try #require(await eventually(timeout: 10) { windowShows(app) })
+        try await closeWindow(app, sandbox)
+        #expect(await eventually(timeout: 10) { !app.isRunning }, "closing the window left Lectern running")
+    }
+
+    @Test func aBackgroundLaunchShowsNoWindowUntilLecternIsLaunchedAgain() async throws {
+        let sandbox = try LecternSandbox()
+        let app = try await start(sandbox, ["--background"])
+        defer { app.stop() }
+        await pause(seconds: 1.5)
+        #expect(app.isRunning, "lectern --background did not keep running")
+        #expect(!windowShows(app), "lectern --background showed a window")
+        #expect(sandbox.run([]).status == 0)
+        #expect(await eventually(timeout: 10) { windowShows(app) }, "launching Lectern again did not show its window")
+        // With the window shown, closing it goes back to the background, as it started.
+        try await closeWindow(app, sandbox)
+        #expect(await eventually(timeout: 5) { !windowShows(app) })
+        await pause(seconds: 1.0)
+        #expect(app.isRunning)
+    }
+}
+
+/// The autostart entry that starts Lectern in the background at login.
+@Suite @MainActor struct AutostartTests {
+    @Test func turningItOnWritesAnEntryThatRunsThisLecternInTheBackgroundAndOffRemovesIt() throws {
+        let home = FileManager.default.temporaryDirectory.appending(path: "lectern-autostart-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let entry = Autostart.entry(in: home)
+        #expect(Autostart.set(true, configHome: home) == nil)
+        let text = try String(contentsOf: entry, encoding: .utf8)
+        #expect(text.hasPrefix("[Desktop Entry]\n"))
+        let exec = try #require(text.split(separator: "\n").first { $0.hasPrefix("Exec=") })
+        #expect(exec.hasSuffix("\" --background"), "\(exec)")
+        #expect(text.contains("Icon=dev.lectern.Lectern"))
+        #expect(Autostart.set(false, configHome: home) == nil)
+        #expect(!FileManager.default.fileExists(atPath: entry.path))
+        #expect(Autostart.set(false, configHome: home) == nil, "removing an entry that is not there is no error")
+    }
+
+    @Test func theExecLineQuotesAPathWithSpacesAndSpecialCharacters() {
+        let text = Autostart.desktopEntry(executable: "/home/a b/$HOME/\"lectern\"")
+        #expect(text.contains(#"Exec="/home/a b/\$HOME/\"lectern\"" --background"#))
+    }
+}
