@@ -74,6 +74,9 @@ echo "== Left running: resident memory of the running window before and after 30
 echo "   feeds (all 304) and 100 theme switches, after a warm-up (flat within 5 MB is the target)"
 scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 50 --refreshes 300 --theme-switches 100 \
   2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+echo "== The same refreshes with lectern --background (no window; target: under half the window's memory)"
+scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 50 --refreshes 300 --background \
+  2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
 
 if [ ! -f /usr/share/tt-rss/www/index.php ]; then
   echo "== Sync skipped: Tiny Tiny RSS is not installed (scripts/install-ttrss.sh installs it)"

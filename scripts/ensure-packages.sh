@@ -5,7 +5,7 @@
 set -euo pipefail
 
 run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-openssl-dev pkg-config adwaita-icon-theme fonts-cantarell)
-check_packages=("${run_packages[@]}" xvfb xauth xdotool dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
+check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
   gnome-keyring libsecret-tools)
 bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
 

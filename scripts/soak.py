@@ -23,6 +23,15 @@ def rss_mb(pid):
     return 0.0
 
 
+def private_mb(pid):
+    """Memory the process alone dirtied (heap, stacks, written pages): shared library code is not in it."""
+    with open(f"/proc/{pid}/smaps_rollup") as rollup:
+        for line in rollup:
+            if line.startswith("Private_Dirty:"):
+                return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def activate(action, parameter="[]"):
     subprocess.run(["gdbus", "call", "--session", *APP, "--method", "org.gtk.Actions.Activate",
                     action, parameter, "{}"], check=True, stdout=subprocess.DEVNULL)
@@ -90,6 +99,7 @@ def main():
             after = rss_mb(app.pid)
             print(json.dumps({"bench": f"soak-{name}", "mode": mode, "steps": count,
                               "rss_before_mb": round(before, 1), "rss_after_mb": round(after, 1),
+                              "private_dirty_after_mb": round(private_mb(app.pid), 1),
                               "growth_kb_per_step": round((after - before) * 1024 / count, 2),
                               "seconds": round(time.monotonic() - start, 1)}), flush=True)
 

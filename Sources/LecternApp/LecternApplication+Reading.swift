@@ -74,16 +74,19 @@ extension LecternApplication {
             let report = await service.perform(request, progress: { progress in
                 Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
             }, say: { _ in })
-            // `r` also syncs the accounts, after the local feeds.
+            // `r` also syncs the accounts, after the local feeds (not when no server answered).
             let accounts = self?.accounts(service)
-            let sync = (try? accounts?.accounts().isEmpty) == false ? await accounts?.syncAll { _ in } : nil
+            let sync = !report.offline && (try? accounts?.accounts().isEmpty) == false ? await accounts?.syncAll { _ in } : nil
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()
             button?.setRunning(false)
+            button?.setOffline(report.offline || network?.isAvailable == false)
             libraryDidChange()
             announceArrivals(since: watch)
-            if !report.failures.isEmpty {
+            if report.offline {
+                refreshWaitingForNetwork = true   // the Offline state says it; no banner
+            } else if !report.failures.isEmpty {
                 mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
             }
             if let sync, !sync.failures.isEmpty {
@@ -160,7 +163,25 @@ extension LecternApplication {
             try !store.feeds().isEmpty
         } ?? false
         guard refreshSchedule.isDue(at: Date()), subscribed else { return }
+        // Offline, the timed refresh waits for the network instead of failing every feed.
+        guard network?.isAvailable != false else {
+            refreshWaitingForNetwork = true
+            return
+        }
         refreshAll()
+    }
+
+    /// Follows the network: the window's Offline state, and a refresh that waited for it runs
+    /// as soon as it is back.
+    func watchNetwork() {
+        let monitor = NetworkMonitor()
+        monitor.onChange = { [unowned self] available in
+            mainWindow?.refreshButton.setOffline(!available)
+            guard available, refreshWaitingForNetwork else { return }
+            refreshWaitingForNetwork = false
+            refreshAll()
+        }
+        network = monitor
     }
 
     private func subscribe(_ address: String, done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {

@@ -49,6 +49,10 @@ public final class LecternApplication {
     var heldInBackground = false
     /// True once the automatic refresh's timers run.
     var automaticRefreshStarted = false
+    /// Whether the computer has a network (made at start-up).
+    var network: NetworkMonitor?
+    /// A timed refresh came due while offline: it runs when the network is back.
+    var refreshWaitingForNetwork = false
 
     /// Runs Lectern with the process's arguments and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
@@ -161,6 +165,7 @@ public final class LecternApplication {
                                             onBackgroundChange: { [unowned self] in backgroundPreferenceChanged() },
                                             onAnyChange: { [unowned self] in saveSettings() })
         installActions()
+        watchNetwork()
         holdInBackgroundIfWanted()
         // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
@@ -191,6 +196,7 @@ public final class LecternApplication {
             setUpAppearance()
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)
             connectReading(window)
+            window.refreshButton.setOffline(network?.isAvailable == false)
             pendingNotices.forEach { window.showNotice($0) }
             pendingNotices = []
             mainWindow = window

@@ -9,18 +9,41 @@ final class RefreshButton {
     private let button: WidgetPointer
     private let spinner: WidgetPointer
     private let progress: WidgetPointer
+    private let offline: WidgetPointer
+    private var running = false
+    private var isOffline = false
 
     init() {
         button = Widgets.iconButton("view-refresh-symbolic", tooltip: "Refresh All Feeds (r)", action: "app.refresh")
         spinner = gtk_spinner_new()
         progress = Widgets.label("", classes: ["refresh-progress", "numeric"])
-        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [button, spinner, progress])
+        offline = Widgets.label("Offline", classes: ["offline-state", "dim-label"])
+        gtk_widget_set_tooltip_text(offline, "No network: Lectern refreshes by itself when it is back.")
+        widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [button, spinner, progress, offline])
         setRunning(false)
     }
 
+    /// The quiet offline state: "Offline" beside the button, which still tries when pressed.
+    func setOffline(_ offline: Bool) {
+        isOffline = offline
+        gtk_widget_set_visible(self.offline, offline && !running ? 1 : 0)
+        if !running { showIdle() }
+    }
+
+    private func showIdle() {
+        gtk_button_set_icon_name(cast(button), isOffline ? "network-offline-symbolic" : "view-refresh-symbolic")
+        gtk_widget_set_tooltip_text(button, isOffline ? "Offline — Try Refreshing Anyway (r)" : "Refresh All Feeds (r)")
+    }
+
     func setRunning(_ running: Bool) {
-        gtk_button_set_icon_name(cast(button), running ? "process-stop-symbolic" : "view-refresh-symbolic")
-        gtk_widget_set_tooltip_text(button, running ? "Stop Refreshing" : "Refresh All Feeds (r)")
+        self.running = running
+        gtk_widget_set_visible(offline, isOffline && !running ? 1 : 0)
+        if running {
+            gtk_button_set_icon_name(cast(button), "process-stop-symbolic")
+            gtk_widget_set_tooltip_text(button, "Stop Refreshing")
+        } else {
+            showIdle()
+        }
         gtk_actionable_set_action_name(OpaquePointer(button), running ? "app.cancel-refresh" : "app.refresh")
         gtk_widget_set_visible(spinner, running ? 1 : 0)
         gtk_widget_set_visible(progress, running ? 1 : 0)

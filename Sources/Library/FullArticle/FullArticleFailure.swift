@@ -55,7 +55,7 @@ public enum FullArticleFailure: Error, Sendable, Equatable, CustomStringConverti
             .unreachable("The site did not send the page in time.")
         case .cancelled:
             .unreachable("Loading the full article was cancelled.")
-        case .transport(let reason):
+        case .transport(let reason), .noConnection(let reason):
             .unreachable("Could not reach the site: \(reason).")
         case .unreadableFile(let reason):
             .unreachable("Could not read the page: \(reason).")

@@ -62,6 +62,8 @@ package final class CurlTransfer: Sendable {
         /// The body is larger than `Limits.maxBodyBytes`.
         case tooLarge
         case cutShort(String)
+        /// No connection could be made: the name did not resolve, or nothing answered at the address.
+        case noConnection(String)
         case unreachable(String)
         case cancelled
     }
@@ -227,6 +229,7 @@ package final class CurlTransfer: Sendable {
         case CURLE_ABORTED_BY_CALLBACK: return .failure(receiver.pastDeadline ? .tooSlow : .cancelled)
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return .failure(.cutShort(detail))
+        case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY, CURLE_COULDNT_CONNECT: return .failure(.noConnection(detail))
         default: return .failure(.unreachable(detail))
         }
     }

@@ -23,6 +23,9 @@ struct FeedFetchJob: Sendable {
             response = try await fetcher.fetch(url, etag: feed.fetchState.etag, lastModified: feed.fetchState.lastModified)
         } catch .cancelled {
             return .cancelled
+        } catch .noConnection(let reason) {
+            // Recorded by the refresher once it knows whether any server answered.
+            return .unreachable(FetchFailure.noConnection(reason).message)
         } catch {
             return fail(status: nil, message: error.message, now: now)
         }
@@ -65,7 +68,7 @@ struct FeedFetchJob: Sendable {
     }
 
     /// Stores a failure with its back-off; `wait` overrides the computed back-off.
-    private func fail(status: Int?, message: String, now: Date, wait: TimeInterval? = nil, gone: Bool = false) -> FeedOutcome {
+    func fail(status: Int?, message: String, now: Date, wait: TimeInterval? = nil, gone: Bool = false) -> FeedOutcome {
         let delay = wait ?? policy.backoff(afterFailures: feed.fetchState.failureCount + 1)
         let next = gone ? nil : now.addingTimeInterval(delay)
         do {

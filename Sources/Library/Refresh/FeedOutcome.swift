@@ -12,13 +12,20 @@ public enum FeedOutcome: Sendable, Equatable {
     case gone
     /// The fetch failed; the message is in plain words (also stored on the feed).
     case failed(String)
+    /// No connection could be made to the feed's server. Stored on the feed as a failure only
+    /// when other servers answered in the same refresh: when none did, the computer is offline.
+    case unreachable(String)
     /// The refresh was cancelled before this feed finished.
     case cancelled
+
+    var isUnreachable: Bool {
+        if case .unreachable = self { true } else { false }
+    }
 
     /// True for outcomes that count as a failure in a summary.
     public var isFailure: Bool {
         switch self {
-        case .failed, .gone: return true
+        case .failed, .gone, .unreachable: return true
         default: return false
         }
     }
@@ -39,6 +46,8 @@ public struct RefreshSummary: Sendable, Equatable {
     public var outcomes: [Int64: FeedOutcome] = [:]
     /// True when the refresh was cancelled before every feed finished.
     public var cancelled = false
+    /// True when no server could be reached at all (offline): no feed was marked as failing.
+    public var offline = false
 
     public var failedFeedIDs: [Int64] { outcomes.filter { $0.value.isFailure }.map(\.key).sorted() }
     public var newArticles: Int {

@@ -60,7 +60,29 @@ public final class FeedRefresher: Sendable {
             }
         }
         summary.cancelled = Task.isCancelled || summary.outcomes.values.contains(.cancelled) || summary.outcomes.count < list.count
+        recordUnreachable(in: &summary, feeds: list)
         return summary
+    }
+
+    /// Feeds whose server could not be reached fail like any other when some server answered;
+    /// when none did, the computer is offline and no feed is marked or backed off for it.
+    private func recordUnreachable(in summary: inout RefreshSummary, feeds: [Feed]) {
+        guard summary.outcomes.values.contains(where: \.isUnreachable) else { return }
+        let answered = summary.outcomes.values.contains { outcome in
+            switch outcome {
+            case .updated, .notModified, .failed, .gone: true
+            case .deferred, .cancelled, .unreachable: false
+            }
+        }
+        guard answered else {
+            summary.offline = true
+            return
+        }
+        let now = Date()
+        for feed in feeds {
+            guard case .unreachable(let message)? = summary.outcomes[feed.id] else { continue }
+            summary.outcomes[feed.id] = FeedFetchJob(feed: feed, store: store, fetcher: fetcher).fail(status: nil, message: message, now: now)
+        }
     }
 
     private static func host(_ feed: Feed) -> String {

@@ -57,6 +57,7 @@ final class HTTPFetcher: Sendable {
         case .tooLarge: .tooLarge(limit: policy.maxBodyBytes)
         case .cancelled: .cancelled
         case .cutShort(let detail): .transport("the answer was cut short (\(detail))")
+        case .noConnection(let detail): .noConnection(detail)
         case .unreachable(let detail): .transport(detail)
         }
     }

@@ -41,6 +41,8 @@ enum FetchFailure: Error, Sendable, Equatable {
     /// Data kept coming, but the whole fetch took longer than the deadline (seconds).
     case tooSlow(seconds: Int)
     case cancelled
+    /// No connection: the name did not resolve or nothing answered (offline, or the server is down).
+    case noConnection(String)
     case transport(String)
     case unreadableFile(String)
 
@@ -60,7 +62,7 @@ enum FetchFailure: Error, Sendable, Equatable {
                 + "Lectern stopped and will try again later."
         case .cancelled:
             return "The refresh was cancelled."
-        case .transport(let reason):
+        case .transport(let reason), .noConnection(let reason):
             return "Could not reach the server: \(reason)."
         case .unreadableFile(let reason):
             return "Could not read the file: \(reason)."

@@ -14,6 +14,8 @@ public final class LibraryService: Sendable {
     /// What a request did: `failures` name each thing that went wrong, in plain words.
     public struct Report: Sendable {
         public var failures: [String] = []
+        /// The refresh reached no server at all: the computer seems offline (`failures` says so once).
+        public var offline = false
         public var succeeded: Bool { failures.isEmpty }
     }
 
@@ -85,22 +87,41 @@ public final class LibraryService: Sendable {
         }
         let summary = await refresher.refresh { progress in
             onProgress?(progress)
+            // A server not reached is told at the end: among the failures when others answered,
+            // in one line when none did (offline).
+            if case .unreachable = progress.outcome { return }
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
         }
-        for id in summary.failedFeedIDs {
-            if case .failed(let message)? = summary.outcomes[id] {
-                report.failures.append("\(titles[id] ?? "feed \(id)"): \(message)")
-            } else {
-                report.failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
-            }
+        if summary.offline {
+            report.offline = true
+            report.failures.append(Self.offlineMessage)
+        } else {
+            report.failures += failures(of: summary, titles: titles)
         }
         do {
             _ = try store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
         } catch {
             report.failures.append("old read articles could not be removed: \(error)")
         }
+        if summary.offline { return say(Self.offlineMessage) }
         say("Refreshed \(summary.outcomes.count) feed\(summary.outcomes.count == 1 ? "" : "s"): \(summary.newArticles) new article\(summary.newArticles == 1 ? "" : "s")"
             + (summary.failedFeedIDs.isEmpty ? "" : ", \(summary.failedFeedIDs.count) failed"))
+    }
+
+    /// What a refresh that reached no server at all says, once, instead of a failure per feed.
+    public static let offlineMessage = "No server could be reached: this computer seems to be offline. "
+        + "No feed was marked as failing; Lectern will refresh again later."
+
+    private func failures(of summary: RefreshSummary, titles: [Int64: String]) -> [String] {
+        var failures: [String] = []
+        for id in summary.failedFeedIDs {
+            if case .failed(let message)? = summary.outcomes[id] {
+                failures.append("\(titles[id] ?? "feed \(id)"): \(message)")
+            } else {
+                failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
+            }
+        }
+        return failures
     }
 
     private func exportOPML(_ path: String, say: (String) -> Void, report: inout Report) {
@@ -120,7 +141,7 @@ public final class LibraryService: Sendable {
         case .notModified: "no change"
         case .deferred(let until): "waiting until \(until.formatted(date: .omitted, time: .shortened))"
         case .gone: "gone"
-        case .failed(let message): "failed: \(message)"
+        case .failed(let message), .unreachable(let message): "failed: \(message)"
         case .cancelled: "cancelled"
         }
     }

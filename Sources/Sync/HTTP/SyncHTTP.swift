@@ -76,7 +76,7 @@ final class SyncHTTP: Sendable {
             case .tooSlow: throw .timedOut(server: server, seconds: Int(settings.timeout * 4))
             case .tooLarge: throw .badResponse(server: server, call: call, reason: "too large")
             case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: "cut short (\(detail))")
-            case .unreachable(let detail): throw .unreachable(server: server, reason: detail)
+            case .unreachable(let detail), .noConnection(let detail): throw .unreachable(server: server, reason: detail)
             case .cancelled: throw .cancelled
             }
         }

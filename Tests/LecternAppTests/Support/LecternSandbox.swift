@@ -53,23 +53,25 @@ final class LecternSandbox: @unchecked Sendable {
         return environment
     }
 
-    /// Runs `lectern` to completion.
+    /// Runs `lectern` to completion (through `launcher`, e.g. `nsenter --net=…`, when given).
     func run(_ arguments: [String], environment overrides: [String: String?] = [:],
-             timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
+             timeout: TimeInterval = 60, input: String? = nil, launcher: [String] = []) -> CommandResult {
         guard let binary = Self.lecternBinary else {
             return CommandResult(status: -1, stdout: "", stderr: "lectern binary not built", timedOut: false)
         }
         var environment = self.environment
         for (key, value) in overrides { environment[key] = value }
-        return Command.run(binary, arguments, environment: environment, timeout: timeout, input: input)
+        let command = launcher + [binary] + arguments
+        return Command.run(command[0], Array(command.dropFirst()), environment: environment, timeout: timeout, input: input)
     }
 
     /// Starts `lectern` and leaves it running; the caller ends it. Its standard error
     /// (Lectern's log) goes to `log` when given.
-    func start(_ arguments: [String], log: URL? = nil) throws -> Process {
+    func start(_ arguments: [String], log: URL? = nil, launcher: [String] = []) throws -> Process {
         let process = Process()
-        process.executableURL = URL(filePath: Self.lecternBinary ?? "/nonexistent/lectern")
-        process.arguments = arguments
+        let command = launcher + [Self.lecternBinary ?? "/nonexistent/lectern"] + arguments
+        process.executableURL = URL(filePath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         if let log {

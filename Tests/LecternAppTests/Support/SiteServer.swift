@@ -8,9 +8,11 @@ final class SiteServer: @unchecked Sendable {
     private let process = Process()
     private let input = Pipe()
 
-    init(script: String = "Tests/Servers/site_server.py", arguments: [String] = []) throws {
-        process.executableURL = URL(filePath: "/usr/bin/python3")
-        process.arguments = [LecternSandbox.packageRoot.appending(path: script).path] + arguments
+    /// `launcher` runs the server through another command (e.g. `nsenter --net=…`).
+    init(script: String = "Tests/Servers/site_server.py", arguments: [String] = [], launcher: [String] = []) throws {
+        let command = launcher + ["/usr/bin/python3", LecternSandbox.packageRoot.appending(path: script).path] + arguments
+        process.executableURL = URL(filePath: command[0])
+        process.arguments = Array(command.dropFirst())
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = input
