@@ -77,3 +77,17 @@ extension Process {
         waitUntilExit()
     }
 }
+
+extension FileHandle {
+    /// The next line (without its newline), read a byte at a time so nothing past it is taken
+    /// from a child's pipe; nil at the end of the stream.
+    public func readLineBytewise() -> String? {
+        var line = Data()
+        while true {
+            let byte = readData(ofLength: 1)
+            if byte.isEmpty { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            if byte == Data("\n".utf8) { return String(decoding: line, as: UTF8.self) }
+            line.append(byte)
+        }
+    }
+}

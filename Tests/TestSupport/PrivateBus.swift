@@ -34,13 +34,7 @@ public final class PrivateBus: @unchecked Sendable {
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        address = String(decoding: line, as: UTF8.self)
+        address = output.fileHandleForReading.readLineBytewise() ?? ""
         guard !address.isEmpty else { throw LaunchError.noBus }
     }
 

@@ -30,18 +30,7 @@ final class FakeNotifications: @unchecked Sendable {
         try process.run()
         let reader = output.fileHandleForReading
         Thread { [self] in
-            var line = Data()
-            while true {
-                let byte = reader.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                if byte == Data("\n".utf8) {
-                    let text = String(decoding: line, as: UTF8.self)
-                    lock.withLock { lines.append(text) }
-                    line = Data()
-                } else {
-                    line.append(byte)
-                }
-            }
+            while let line = reader.readLineBytewise() { lock.withLock { lines.append(line) } }
         }.start()
         guard waitUntil(timeout: 10, { self.lock.withLock { self.lines.contains("ready") } }) else { throw Failure.notReady }
     }

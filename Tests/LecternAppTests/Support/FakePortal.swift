@@ -31,13 +31,7 @@ final class FakePortal: @unchecked Sendable {
     }
 
     private func readLine() -> String {
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        return String(decoding: line, as: UTF8.self)
+        output.fileHandleForReading.readLineBytewise() ?? ""
     }
 
     enum Failure: Error { case notReady, noAnswer }

@@ -15,13 +15,7 @@ final class NetworkNamespace: @unchecked Sendable {
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let pid = Int32(String(decoding: line, as: UTF8.self)) else { throw Failure.notStarted }
+        guard let pid = output.fileHandleForReading.readLineBytewise().flatMap({ Int32($0) }) else { throw Failure.notStarted }
         self.pid = pid
     }
 

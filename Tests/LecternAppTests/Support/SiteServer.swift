@@ -17,13 +17,7 @@ final class SiteServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        var line = Data()
-        while true {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            if byte.isEmpty || byte == Data("\n".utf8) { break }
-            line.append(byte)
-        }
-        guard let port = Int(String(decoding: line, as: UTF8.self)) else { throw Failure.noPort }
+        guard let port = output.fileHandleForReading.readLineBytewise().flatMap({ Int($0) }) else { throw Failure.noPort }
         self.port = port
     }
 
