@@ -17,6 +17,11 @@ extension LecternApplication {
         Actions.add("move-feed", to: map, string: { [unowned self] target in moveFeed(target) })
         Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
         Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
+        Actions.add("save-search", to: map, string: { [unowned self] target in saveSearch(target) })
+        Actions.add("delete-saved-search", to: map, string: { [unowned self] target in
+            guard let id = Int64(target) else { return }
+            change("remove the saved search") { try $0.deleteSavedSearch(id) }
+        })
         Actions.add("remove-account", to: map, string: { [unowned self] target in removeAccount(target) })
         Actions.add("sign-in-account", to: map, string: { [unowned self] target in
             guard let id = Int64(target), let account = storeAccess?.read("find the account", fallback: nil, { try $0.account(id: id) })
@@ -86,6 +91,9 @@ extension LecternApplication {
             menu.append("Sync Now", action: "app.refresh")
             menu.append("Sign In Again…", action: "app.sign-in-account", target: "\(account.id)")
             menu.append("Remove Account…", action: "app.remove-account", target: "\(account.id)")
+        case .savedSearch(let saved):
+            menu.append("Rename…", action: "app.rename", target: "saved:\(saved.id)")
+            menu.append("Remove Saved Search", action: "app.delete-saved-search", target: "\(saved.id)")
         case .smart:
             return
         }
@@ -104,14 +112,34 @@ extension LecternApplication {
         }
     }
 
+    /// "Save Search": target "all:WORDS" or "unread:WORDS"; the new view is selected.
+    private func saveSearch(_ target: String) {
+        guard let colon = target.firstIndex(of: ":") else { return }
+        let query = String(target[target.index(after: colon)...])
+        var saved: SavedSearch?
+        change("save the search") { saved = try $0.saveSearch(query, unreadOnly: target.hasPrefix("unread:")) }
+        if let saved { mainWindow?.session?.sidebar.select(savedSearch: saved.id) }
+    }
+
     private func rename(_ target: String) {
         guard let access = storeAccess, let (kind, id) = Self.parse(target) else { return }
         let current = access.read("read the current name", fallback: nil) { store in
-            kind == "feed" ? try store.feed(id: id)?.title : try store.folders().first { $0.id == id }?.title
+            switch kind {
+            case "feed": try store.feed(id: id)?.title
+            case "saved": try store.savedSearches().first { $0.id == id }?.name
+            default: try store.folders().first { $0.id == id }?.title
+            }
         }
-        Prompts.text(parent: mainWindow?.window, title: kind == "feed" ? "Rename Feed" : "Rename Folder",
+        let noun = ["feed": "Feed", "saved": "Saved Search"][kind] ?? "Folder"
+        Prompts.text(parent: mainWindow?.window, title: "Rename \(noun)",
                      label: "New name", initial: current ?? "", accept: "Rename") { [unowned self] name in
-            change("rename the \(kind)") { store in kind == "feed" ? try store.renameFeed(id, to: name) : try store.renameFolder(id, to: name) }
+            change("rename the \(noun.lowercased())") { store in
+                switch kind {
+                case "feed": try store.renameFeed(id, to: name)
+                case "saved": try store.renameSavedSearch(id, to: name)
+                default: try store.renameFolder(id, to: name)
+                }
+            }
         }
     }
 

@@ -28,6 +28,8 @@ final class ArticleListController {
     private var view = ArticleView.all
     private var filter = ArticleFilter.all
     private var search: String?
+    /// The words of the saved search shown, if one is.
+    private var fixedSearch: String?
     private var loaded = false
 
     init(access: StoreAccess) {
@@ -57,9 +59,16 @@ final class ArticleListController {
 
     /// Shows another view (a smart view, a feed or a folder). Choosing the view already
     /// shown keeps the list as it is (its rows are not rebuilt).
-    func show(_ view: ArticleView, title: String) {
+    /// A saved search brings its words (`fixedSearch`); leaving one clears them.
+    func show(_ view: ArticleView, title: String, fixedSearch: String? = nil) {
         header.setTitle(title)
-        guard view != self.view || !loaded else { return }
+        let searchChanged = fixedSearch != self.fixedSearch
+        if searchChanged {
+            self.fixedSearch = fixedSearch
+            search = fixedSearch
+            header.setSearch(fixedSearch ?? "")
+        }
+        guard view != self.view || !loaded || searchChanged else { return }
         self.view = view
         reload()
     }
@@ -71,6 +80,8 @@ final class ArticleListController {
         let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
         lectern_index_model_reset(model, guint(count))
         header.setCount(count, filter: filter, searching: search != nil)
+        let unread = filter == .unread || view == .unread
+        header.offerSave(target: search.flatMap { $0 == fixedSearch ? nil : "\(unread ? "unread" : "all"):\($0)" })
         pages.show(count == 0 ? "empty" : "list")
         if let selectedID, select(articleID: selectedID) { return }
         onSelect?(nil)

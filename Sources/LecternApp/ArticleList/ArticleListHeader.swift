@@ -14,6 +14,7 @@ final class ArticleListHeader {
     private let title: WidgetPointer
     private let subtitle: WidgetPointer
     private let searchEntry: WidgetPointer
+    private let saveButton: WidgetPointer
 
     init() {
         title = Widgets.label("All Articles", classes: ["pane-title"])
@@ -32,7 +33,9 @@ final class ArticleListHeader {
             buttons.append(button)
         }
         let filters = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked", "article-filter"], buttons)
-        let tools = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, filters])
+        saveButton = Widgets.iconButton("bookmark-new-symbolic", tooltip: "Save This Search in the Sidebar", action: "app.save-search")
+        gtk_widget_set_visible(saveButton, 0)
+        let tools = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, saveButton, filters])
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["pane-header"], [
             title, subtitle, tools,
         ])
@@ -62,4 +65,15 @@ final class ArticleListHeader {
     }
 
     func focusSearch() { gtk_widget_grab_focus(searchEntry) }
+
+    /// Puts words in the search field (a saved search's).
+    func setSearch(_ text: String) {
+        gtk_editable_set_text(OpaquePointer(searchEntry), text)
+    }
+
+    /// Offers Save Search for `target` ("all:WORDS" or "unread:WORDS"); nil hides it.
+    func offerSave(target: String?) {
+        gtk_widget_set_visible(saveButton, target == nil ? 0 : 1)
+        if let target { gtk_actionable_set_action_target_value(OpaquePointer(saveButton), g_variant_new_string(target)) }
+    }
 }

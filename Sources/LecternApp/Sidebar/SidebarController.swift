@@ -16,6 +16,8 @@ final class SidebarController {
     private(set) var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
     private var rebuilding = false
+    /// Where the subscriptions begin (after the smart views and saved searches): a separator above it.
+    private var firstSubscriptionIndex = SidebarItem.smartViews.count
     private let icons = FeedIconCache()
     /// Rows scrolled out of sight, spared a theme switch's restyle.
     private let hollowRows = HollowRows()
@@ -46,13 +48,15 @@ final class SidebarController {
 
     /// Re-reads folders, feeds and counts, keeping the selection.
     func rebuild() {
-        let previous = selected?.view ?? .all
+        let previous = selected?.key ?? SidebarItem.smartViews[0].key
         rebuilding = true
         defer { rebuilding = false }
         hollowRows.forgetAll()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         items = SidebarItem.smartViews
+        items += access.read("read your saved searches", fallback: []) { try $0.savedSearches() }.map(SidebarItem.savedSearch)
+        firstSubscriptionIndex = items.count
         let folders = access.read("read your folders", fallback: []) { try $0.folders() }
         let feeds = access.read("read your subscriptions", fallback: []) { try $0.feeds() }
         let accounts = access.read("read your sync accounts", fallback: []) { try $0.accounts() }
@@ -75,7 +79,7 @@ final class SidebarController {
             countLabels[index] = row.count
             if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
         }
-        let selectIndex = items.firstIndex { $0.view == previous } ?? 0
+        let selectIndex = items.firstIndex { $0.key == previous } ?? 0
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
     }
 
@@ -115,8 +119,14 @@ final class SidebarController {
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
     }
 
+    /// Selects a saved search's row.
+    func select(savedSearch id: Int64) {
+        guard let index = items.firstIndex(where: { $0.key == "saved:\(id)" }) else { return }
+        gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
+    }
+
     private func isFirstSubscription(_ index: Int) -> Bool {
-        index == SidebarItem.smartViews.count
+        index == firstSubscriptionIndex
     }
 
     private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {

@@ -7,6 +7,8 @@ enum SidebarItem: Equatable {
     case feed(Feed)
     /// A sync account's heading; its folders and feeds follow it.
     case account(Account)
+    /// A search kept as a view, after the smart views.
+    case savedSearch(SavedSearch)
 
     static let smartViews: [SidebarItem] = [
         .smart(.all, title: "All Articles", icon: "view-list-symbolic"),
@@ -21,7 +23,21 @@ enum SidebarItem: Equatable {
         case .folder(let folder): .folder(folder.id)
         case .feed(let feed): .feed(feed.id)
         case .account(let account): .account(account.id)
+        case .savedSearch(let saved): saved.view
         }
+    }
+
+    /// What the row stands for, to find it again after a rebuild (a saved search and All
+    /// Articles share a view).
+    var key: String {
+        if case .savedSearch(let saved) = self { return "saved:\(saved.id)" }
+        return "\(view)"
+    }
+
+    /// The words a saved search fixes in the list's search field; nil for every other row.
+    var fixedSearch: String? {
+        if case .savedSearch(let saved) = self { return saved.query }
+        return nil
     }
 
     var title: String {
@@ -30,6 +46,7 @@ enum SidebarItem: Equatable {
         case .folder(let folder): folder.title
         case .feed(let feed): feed.title ?? feed.url
         case .account(let account): account.title
+        case .savedSearch(let saved): saved.name
         }
     }
 
@@ -42,6 +59,7 @@ enum SidebarItem: Equatable {
         case .folder(let folder): counts.byFolder[folder.id] ?? 0
         case .feed(let feed): counts.byFeed[feed.id] ?? 0
         case .account(let account): counts.byAccount[account.id] ?? 0
+        case .savedSearch(let saved): counts.bySavedSearch[saved.id] ?? 0
         }
     }
 

@@ -33,7 +33,7 @@ final class ReadingSession {
         sidebar = SidebarController(access: access)
         list = ArticleListController(access: access)
         reader = ReaderController()
-        sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title) }
+        sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title, fixedSearch: item.fixedSearch) }
         list.onSelect = { [weak self] row in self?.open(row) }
         list.onActivate = { [weak self] in self?.openInBrowser() }
         reader.onToggleStar = { [weak self] in self?.toggleStar() }

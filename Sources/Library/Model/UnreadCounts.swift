@@ -10,6 +10,8 @@ public struct UnreadCounts: Sendable, Equatable {
     public var byFolder: [Int64: Int]
     /// Unread per sync account id (accounts with none are absent).
     public var byAccount: [Int64: Int]
+    /// Unread matches per saved search id.
+    public var bySavedSearch: [Int64: Int] = [:]
 
     public init(all: Int = 0, starred: Int = 0, byFeed: [Int64: Int] = [:], byFolder: [Int64: Int] = [:],
                 byAccount: [Int64: Int] = [:]) {

@@ -71,7 +71,7 @@ extension LibraryStore {
 
     /// Unread counts per feed, per folder and in all, plus the starred count.
     public func unreadCounts() throws(StorageError) -> UnreadCounts {
-        try read { database throws(StorageError) in
+        var counts = try read { database throws(StorageError) in
             var counts = UnreadCounts()
             let rows = try database.query("""
                 SELECT f.id, f.folder_id, (SELECT count(*) FROM articles a WHERE a.feed_id = f.id AND a.read = 0), f.account_id
@@ -86,6 +86,10 @@ extension LibraryStore {
             counts.starred = Int(try database.scalar("SELECT count(*) FROM articles WHERE starred = 1"))
             return counts
         }
+        for saved in try savedSearches() {
+            counts.bySavedSearch[saved.id] = try count(.all, search: saved.query, unreadOnly: true)
+        }
+        return counts
     }
 
     /// The whole article (for the reading pane); nil when it was deleted.

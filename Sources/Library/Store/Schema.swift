@@ -253,8 +253,16 @@ enum Schema {
     """
 
     /// Version 5. Per-feed settings: notifications (NULL follows the app's switch, 0 off, 1 on).
+    /// Saved searches: a query with the All/Unread choice, shown as a view in the sidebar.
     static let version5 = """
     ALTER TABLE feeds ADD COLUMN notify INTEGER;
+    CREATE TABLE saved_searches (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        query TEXT NOT NULL,
+        unread_only INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+    );
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the
