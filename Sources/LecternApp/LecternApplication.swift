@@ -163,7 +163,10 @@ public final class LecternApplication {
         settingsObserver = SettingsObserver(settings: settings,
                                             onAppearanceChange: { [unowned self] in themeController?.apply() },
                                             onBackgroundChange: { [unowned self] in backgroundPreferenceChanged() },
-                                            onAnyChange: { [unowned self] in saveSettings() })
+                                            onAnyChange: { [unowned self] in
+                                                saveSettings()
+                                                mainWindow?.session?.settingsChanged()
+                                            })
         installActions()
         watchNetwork()
         holdInBackgroundIfWanted()

@@ -15,6 +15,9 @@ final class ArticleListController {
     var onSelect: (@MainActor (ArticleRow?) -> Void)?
     /// Enter (or a double click) on a row.
     var onActivate: (@MainActor () -> Void)?
+    /// Unread rows the user scrolled past (wholly above the list's top), while `marksOnScroll`.
+    var onScrolledPast: (@MainActor ([ArticleRow]) -> Void)?
+    var marksOnScroll = false
 
     private let cache: ArticleRowCache
     private let model: OpaquePointer            // LecternIndexModel, owned by the selection
@@ -31,6 +34,10 @@ final class ArticleListController {
     /// The words of the saved search shown, if one is.
     private var fixedSearch: String?
     private var loaded = false
+    /// The first row on screen when the list was last looked at after a scroll.
+    private var scrollTop = 0
+    /// Looks at the list once scrolling pauses.
+    private var scrollCheck: MainLoop.Source?
 
     init(access: StoreAccess) {
         cache = ArticleRowCache(access: access, query: ArticleQuery(view: .all))
@@ -53,6 +60,9 @@ final class ArticleListController {
             self?.selectionChanged()
         }
         connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
+        if let adjustment = verticalAdjustment {
+            connect(adjustment, .notify("value")) { [weak self] in self?.scrolled() }
+        }
         header.onFilter = { [weak self] in self?.filter = $0; self?.reload() }
         header.onSearch = { [weak self] in self?.search = $0.isEmpty ? nil : $0; self?.reload() }
     }
@@ -76,6 +86,7 @@ final class ArticleListController {
     /// Re-reads the current view (after a refresh or a status change elsewhere).
     func reload() {
         loaded = true
+        scrollTop = 0
         let selectedID = selectedRow?.id
         let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
         lectern_index_model_reset(model, guint(count))
@@ -129,6 +140,47 @@ final class ArticleListController {
     }
 
     func focusSearch() { header.focusSearch() }
+
+    /// Marks rows read in the cache and redraws those on screen (after marking on scroll).
+    func showRead(_ ids: Set<Int64>, read: Bool) {
+        for (listItem, row) in rows {
+            guard let index = visibleIndex(listItem), let current = cache.row(at: index), ids.contains(current.id) else { continue }
+            cache.update(at: index) { $0.read = read }
+            row.show(cache.row(at: index))
+        }
+    }
+
+    private func scrolled() {
+        guard marksOnScroll else { return }
+        scrollCheck?.remove()
+        scrollCheck = MainLoop.timeout(milliseconds: 200) { [weak self] in
+            self?.scrollCheck = nil
+            self?.lookAtScrolledPast()
+            return false
+        }
+    }
+
+    /// Scrolling down past rows hands the unread ones to `onScrolledPast`; scrolling up, none.
+    private func lookAtScrolledPast() {
+        guard let top = firstRowOnScreen() else { return }
+        defer { scrollTop = top }
+        guard top > scrollTop else { return }
+        let past = (scrollTop..<top).compactMap(cache.row(at:)).filter { !$0.read }
+        if !past.isEmpty { onScrolledPast?(past) }
+    }
+
+    /// The index of the first row not wholly above the list's top edge.
+    private func firstRowOnScreen() -> Int? {
+        var first: Int?
+        for (listItem, row) in rows {
+            let item = Self.item(of: row)
+            var bounds = graphene_rect_t()
+            guard gtk_widget_get_child_visible(item) != 0, gtk_widget_compute_bounds(item, listView, &bounds) != 0,
+                  bounds.origin.y + bounds.size.height > 0, let index = visibleIndex(listItem) else { continue }
+            first = min(first ?? index, index)
+        }
+        return first
+    }
 
     /// The list's scroll position (for `make bench`).
     var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { gtk_scrollable_get_vadjustment(OpaquePointer(listView)) }

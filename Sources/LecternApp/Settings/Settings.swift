@@ -30,6 +30,8 @@ final class Settings {
     // Reading and library
     var showImages = true
     var markReadOnOpen = true
+    /// Articles scrolled past in the list are marked read (off unless chosen).
+    var markReadOnScroll = false
     var refreshIntervalMinutes = 60
     var retentionDays = 90
     /// How many days of articles an account's first sync brings (starred ones always).

@@ -17,7 +17,7 @@ final class SettingsObserver {
         observe({ [settings] in
             Self.readAppearance(settings)
             _ = (settings.showImages, settings.markReadOnOpen, settings.refreshIntervalMinutes, settings.retentionDays,
-                 settings.syncWindowDays, settings.notifyNewArticles, settings.refreshInBackground)
+                 settings.syncWindowDays, settings.notifyNewArticles, settings.refreshInBackground, settings.markReadOnScroll)
         }, then: Coalesced(onAnyChange))
     }
 

@@ -13,6 +13,7 @@ enum SettingsSchema {
         settings.readingFont = file.text("appearance", "reading-font") ?? settings.readingFont
         settings.showImages = file.flag("reading", "show-images") ?? settings.showImages
         settings.markReadOnOpen = file.flag("reading", "mark-read-on-open") ?? settings.markReadOnOpen
+        settings.markReadOnScroll = file.flag("reading", "mark-read-on-scroll") ?? settings.markReadOnScroll
         settings.refreshIntervalMinutes = file.integer("library", "refresh-interval-minutes",
                                                        in: Settings.refreshIntervalRange) ?? settings.refreshIntervalMinutes
         settings.retentionDays = file.integer("library", "retention-days", in: Settings.retentionRange) ?? settings.retentionDays
@@ -34,6 +35,7 @@ enum SettingsSchema {
         set(file, "appearance", "reading-font", settings.readingFont)
         file.setBool("reading", "show-images", settings.showImages)
         file.setBool("reading", "mark-read-on-open", settings.markReadOnOpen)
+        file.setBool("reading", "mark-read-on-scroll", settings.markReadOnScroll)
         file.setInteger("library", "refresh-interval-minutes", settings.refreshIntervalMinutes)
         file.setInteger("library", "retention-days", settings.retentionDays)
         file.setInteger("sync", "window-days", settings.syncWindowDays)

@@ -18,6 +18,7 @@ final class PreferencesWindow {
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
     let showImagesSwitch: WidgetPointer
+    let markOnScrollSwitch: WidgetPointer
     let notifySwitch: WidgetPointer
     let backgroundSwitch: WidgetPointer
     let refreshDropDown: WidgetPointer
@@ -38,6 +39,7 @@ final class PreferencesWindow {
         gtk_window_set_hide_on_close(gtkWindow, 1)
         markReadSwitch = gtk_switch_new()
         showImagesSwitch = gtk_switch_new()
+        markOnScrollSwitch = gtk_switch_new()
         notifySwitch = gtk_switch_new()
         backgroundSwitch = gtk_switch_new()
         refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
@@ -45,6 +47,7 @@ final class PreferencesWindow {
         syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
             ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
+            ("Mark articles read as you scroll past them", "In the list; the undo bar brings them back.", markOnScrollSwitch),
             ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
             ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
             ("Notify about new articles", "After a refresh that brings some; a feed's menu can say otherwise.", notifySwitch),
@@ -91,6 +94,7 @@ final class PreferencesWindow {
     private func show(_ settings: Settings) {
         gtk_switch_set_active(OpaquePointer(markReadSwitch), settings.markReadOnOpen ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(showImagesSwitch), settings.showImages ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(markOnScrollSwitch), settings.markReadOnScroll ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(notifySwitch), settings.notifyNewArticles ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(backgroundSwitch), settings.refreshInBackground ? 1 : 0)
         select(refreshDropDown, Self.refreshChoices.map(\.1), settings.refreshIntervalMinutes)
@@ -102,6 +106,9 @@ final class PreferencesWindow {
         let settings = self.settings
         connect(markReadSwitch, .notify("active")) { [markReadSwitch] in
             settings.markReadOnOpen = gtk_switch_get_active(OpaquePointer(markReadSwitch)) != 0
+        }
+        connect(markOnScrollSwitch, .notify("active")) { [markOnScrollSwitch] in
+            settings.markReadOnScroll = gtk_switch_get_active(OpaquePointer(markOnScrollSwitch)) != 0
         }
         connect(showImagesSwitch, .notify("active")) { [showImagesSwitch] in
             settings.showImages = gtk_switch_get_active(OpaquePointer(showImagesSwitch)) != 0

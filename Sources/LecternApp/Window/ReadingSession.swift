@@ -36,6 +36,8 @@ final class ReadingSession {
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title, fixedSearch: item.fixedSearch) }
         list.onSelect = { [weak self] row in self?.open(row) }
         list.onActivate = { [weak self] in self?.openInBrowser() }
+        list.onScrolledPast = { [weak self] rows in self?.markScrolledPast(rows) }
+        list.marksOnScroll = settings.markReadOnScroll
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
         reader.onLoadFullArticle = { [weak self] in self?.loadFullArticle() }
@@ -157,6 +159,24 @@ final class ReadingSession {
             guard let self else { return }
             access.write("undo marking the articles as read") { try $0.undo(change) }
             libraryChanged()
+        }
+    }
+
+    /// Follows the setting (Preferences changes it while the window is open).
+    func settingsChanged() {
+        list.marksOnScroll = settings.markReadOnScroll
+    }
+
+    /// Articles scrolled past are marked read, with an Undo.
+    private func markScrolledPast(_ rows: [ArticleRow]) {
+        let ids = rows.map(\.id)
+        guard access.write("mark the articles you scrolled past as read", { _ = try $0.setRead(ids, true) }) else { return }
+        list.showRead(Set(ids), read: true)
+        sidebar.refreshCounts()
+        onUndoable?("Marked \(ids.count) article\(ids.count == 1 ? "" : "s") you scrolled past as read") { [weak self] in
+            guard let self, access.write("undo marking the articles as read", { _ = try $0.setRead(ids, false) }) else { return }
+            list.showRead(Set(ids), read: false)
+            sidebar.refreshCounts()
         }
     }
 
