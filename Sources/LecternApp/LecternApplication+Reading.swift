@@ -62,13 +62,16 @@ extension LecternApplication {
         }
     }
 
-    func refreshAll() {
+    /// Refreshes the feeds, then syncs the accounts. `automatic` (the timer) fetches only the
+    /// feeds due by their own interval or the app's.
+    func refreshAll(automatic: Bool = false) {
         guard refreshTask == nil, let service = libraryService else { return }
         let button = mainWindow?.refreshButton
         button?.setRunning(true)
         let total = storeAccess?.read("count your subscriptions", fallback: 0) { try $0.feeds().count } ?? 0
         button?.setProgress(done: 0, total: total)
-        let request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
+        var request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
+        if automatic { request.automaticInterval = TimeInterval(settings.refreshIntervalMinutes * 60) }
         let watch = watchArrivals()
         refreshTask = Task { @MainActor [weak self] in
             let report = await service.perform(request, progress: { progress in
@@ -158,17 +161,20 @@ extension LecternApplication {
     }
 
     private func refreshIfDue() {
-        refreshSchedule.interval = TimeInterval(settings.refreshIntervalMinutes * 60)
-        let subscribed = storeAccess?.read("read your subscriptions", fallback: false) { store in
-            try !store.feeds().isEmpty
-        } ?? false
-        guard refreshSchedule.isDue(at: Date()), subscribed else { return }
+        let interval = TimeInterval(settings.refreshIntervalMinutes * 60)
+        refreshSchedule.interval = interval
+        let now = Date()
+        let feeds = storeAccess?.read("read your subscriptions", fallback: []) { try $0.feeds() } ?? []
+        // A feed with an interval of its own shorter than the app's may be due before the app's turn.
+        let ownTurn = feeds.contains { $0.refreshMinutes != nil && $0.isDue(at: now, defaultInterval: interval) }
+        guard !feeds.isEmpty, refreshSchedule.isDue(at: now) || ownTurn else { return }
         // Offline, the timed refresh waits for the network instead of failing every feed.
         guard network?.isAvailable != false else {
             refreshWaitingForNetwork = true
             return
         }
-        refreshAll()
+        // The first refresh after start-up fetches everything; later ones what is due.
+        refreshAll(automatic: refreshSchedule.lastRefresh != nil)
     }
 
     /// Follows the network: the window's Offline state, and a refresh that waited for it runs

@@ -18,6 +18,16 @@ extension LecternApplication {
         Actions.add("unsubscribe", to: map, string: { [unowned self] target in unsubscribe(target) })
         Actions.add("delete-folder", to: map, string: { [unowned self] target in deleteFolder(target) })
         Actions.add("save-search", to: map, string: { [unowned self] target in saveSearch(target) })
+        Actions.add("feed-settings", to: map, string: { [unowned self] target in
+            if let id = Int64(target) { showFeedSettings(id) }
+        })
+        // Alt+Return: the settings of the feed chosen in the sidebar, or of the article shown.
+        Actions.add("selected-feed-settings", to: map) { [unowned self] in
+            guard let session = mainWindow?.session else { return }
+            if case .feed(let feed)? = session.sidebar.selected { return showFeedSettings(feed.id) }
+            if let row = session.list.selectedRow { showFeedSettings(row.feedID) }
+        }
+        Actions.setAccelerators(["<Alt>Return"], for: "app.selected-feed-settings", on: map)
         Actions.add("delete-saved-search", to: map, string: { [unowned self] target in
             guard let id = Int64(target) else { return }
             change("remove the saved search") { try $0.deleteSavedSearch(id) }
@@ -82,6 +92,7 @@ extension LecternApplication {
                 Actions.setState(feedNotificationsAction, current.notify ?? settings.notifyNewArticles ? "\(feed.id)" : "")
             }
             menu.append("Notify About New Articles", action: "app.feed-notifications", target: "\(feed.id)")
+            menu.append("Settings…", action: "app.feed-settings", target: "\(feed.id)")
             menu.append("Unsubscribe…", action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
             guard folder.accountID == nil else { return }   // an account's folders are managed on its server
@@ -110,6 +121,34 @@ extension LecternApplication {
                      initial: "", accept: "Create") { [unowned self] name in
             change("create the folder") { try $0.folder(named: name) }
         }
+    }
+
+    /// The feed's settings dialog; a new address is fetched before it is kept.
+    func showFeedSettings(_ id: Int64) {
+        guard let access = storeAccess, let service = libraryService,
+              let feed = access.read("find the feed", fallback: nil, { try $0.feed(id: id) }) else { return }
+        let folders = access.read("read your folders", fallback: []) { try $0.folders() }
+        let health = access.read("read the feed's health", fallback: FeedHealth(articlesPerWeek: 0, articles: 0)) { try $0.health(ofFeed: id) }
+        let dialog = FeedSettingsDialog(parent: mainWindow?.window, feed: feed, folders: folders, health: health, checkAddress: { address, answer in
+            Task { @MainActor in
+                do {
+                    answer(.success(try await Subscriber(store: service.store, policy: service.policy).check(address: address)))
+                } catch {
+                    answer(.failure(AddFeedFailure(message: "\(error)")))
+                }
+            }
+        }, save: { [weak self] settings, address in
+            do {
+                if let address { try service.store.changeAddress(feedID: id, to: address) }
+                try service.store.apply(settings, toFeed: id)
+            } catch {
+                return "The settings could not be saved: \(error)"
+            }
+            self?.libraryDidChange()
+            return nil
+        })
+        feedSettingsDialog = dialog
+        dialog.present()
     }
 
     /// "Save Search": target "all:WORDS" or "unread:WORDS"; the new view is selected.

@@ -23,6 +23,8 @@ public final class LecternApplication {
     var preferencesWindow: PreferencesWindow?
     /// Kept while it is open (its callbacks hold it weakly).
     var addAccountDialog: AddAccountDialog?
+    /// The same for the feed settings dialog.
+    var feedSettingsDialog: FeedSettingsDialog?
     /// The sync accounts' service: one, so each account's sync runs one at a time and its
     /// client (and tokens) is kept between syncs.
     var accountService: AccountService?

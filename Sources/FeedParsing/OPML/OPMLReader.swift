@@ -114,8 +114,25 @@ final class OPMLReader: SAXReceiver {
         }
         let folders = stack.compactMap { $0 }
         entries.append(OPMLEntry(url: url, title: title, siteURL: Self.clean(attributes.value("htmlurl")),
-                                 folder: folders.isEmpty ? nil : folders.joined(separator: " / ")))
+                                 folder: folders.isEmpty ? nil : folders.joined(separator: " / "),
+                                 settings: Self.lecternSettings(attributes)))
         stack.append(nil)
+    }
+
+    /// Lectern's own attributes; values it does not understand are left at the default.
+    private static func lecternSettings(_ attributes: SAXAttributes) -> OPMLEntry.Settings {
+        let namespace = OPMLEntry.lecternNamespace
+        // Names in lower case: `SAXAttributes` folds the document's to compare.
+        func flag(_ name: StaticString) -> Bool? {
+            switch attributes.value(name, namespace: namespace)?.lowercased() {
+            case "true": true
+            case "false": false
+            default: nil
+            }
+        }
+        let minutes = attributes.value("refreshminutes", namespace: namespace).flatMap { Int($0) }.flatMap { (0...10_080).contains($0) ? $0 : nil }
+        return OPMLEntry.Settings(refreshMinutes: minutes, notify: flag("notify"), openInBrowser: flag("openinbrowser"),
+                                  fullArticle: flag("fullarticle"))
     }
 
     private func endElement(_ name: String) {

@@ -52,19 +52,8 @@ final class AddAccountDialog {
         signIn = Widgets.textButton("Sign In", classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [spinner, cancel, signIn])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let grid = created(gtk_grid_new())
-        for (index, (label, field)) in [("Server", kindDropDown), ("Address", serverEntry), ("User name", userEntry),
-                                        ("Password", passwordEntry)].enumerated() {
-            let text = Widgets.label(label, classes: ["preference-title"])
-            gtk_label_set_ellipsize(OpaquePointer(text), PANGO_ELLIPSIZE_NONE)
-            gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-            Widgets.expand(field, vertical: false)
-            Accessibility.setLabel(field, label)
-            gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
-            gtk_grid_attach(cast(grid), field, 1, Int32(index), 1, 1)
-        }
-        gtk_grid_set_row_spacing(cast(grid), 10)
-        gtk_grid_set_column_spacing(cast(grid), 16)
+        let grid = DialogParts.form([("Server", kindDropDown), ("Address", serverEntry), ("User name", userEntry),
+                                     ("Password", passwordEntry)])
         let note = Widgets.label("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password "
                                  + "set in their settings, not the one for their web page.", classes: ["dim-label"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(note), 50)
@@ -98,9 +87,7 @@ final class AddAccountDialog {
         gtk_entry_set_placeholder_text(cast(serverEntry), kind.2)
     }
 
-    private func text(_ entry: WidgetPointer) -> String {
-        (string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
-    }
+    private func text(_ entry: WidgetPointer) -> String { DialogParts.text(entry) }
 
     /// Sign In (the button, or Enter in the password field).
     func submit() {
@@ -126,8 +113,5 @@ final class AddAccountDialog {
         }
     }
 
-    private func show(_ message: String, error: Bool) {
-        gtk_label_set_text(OpaquePointer(status), message)
-        if error { gtk_widget_add_css_class(status, "error-text") } else { gtk_widget_remove_css_class(status, "error-text") }
-    }
+    private func show(_ message: String, error: Bool) { DialogParts.say(message, in: status, error: error) }
 }

@@ -74,10 +74,12 @@ final class ReadingSession {
         }
         showInReader(article, feedTitle: row.feedTitle)
         if settings.markReadOnOpen && !row.read { setRead(true) }
+        let feed = access.read("read the feed's settings", fallback: nil, { try $0.feed(id: article.feedID) })
+        // A feed set to open its articles in the browser does so (the reader keeps the feed's text).
+        if feed?.opensInBrowser == true, article.link != nil { return openInBrowser() }
         // A feed set to always show the full article loads it on open: once a session for a
         // page that failed (its notice said why), never for an article without a link.
-        if article.fullArticle == nil, article.link != nil, !failedFullArticles.contains(article.id),
-           access.read("read the feed's settings", fallback: nil, { try $0.feed(id: article.feedID) })?.alwaysFullArticle == true {
+        if article.fullArticle == nil, article.link != nil, !failedFullArticles.contains(article.id), feed?.alwaysFullArticle == true {
             loadFullArticle()
         }
     }

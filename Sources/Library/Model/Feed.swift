@@ -22,6 +22,10 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var accountID: Int64?
     /// Notifications about its new articles: nil follows the app's switch.
     public var notify: Bool?
+    /// How often it is refreshed by itself, in minutes: nil follows the app's interval, 0 never.
+    public var refreshMinutes: Int?
+    /// Its articles open in the web browser instead of the reader.
+    public var opensInBrowser: Bool
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -31,7 +35,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
 
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
-                alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil) {
+                alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil,
+                refreshMinutes: Int? = nil, opensInBrowser: Bool = false) {
         self.id = id
         self.url = url
         self.title = title
@@ -43,6 +48,20 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.alwaysFullArticle = alwaysFullArticle
         self.accountID = accountID
         self.notify = notify
+        self.refreshMinutes = refreshMinutes
+        self.opensInBrowser = opensInBrowser
+    }
+
+    /// Whether an automatic refresh at `now` should fetch it: its own interval (or
+    /// `defaultInterval`) has passed since the last attempt; never with an interval of 0, when
+    /// gone, or while it backs off.
+    public func isDue(at now: Date, defaultInterval: TimeInterval) -> Bool {
+        if refreshMinutes == 0 || fetchState.gone { return false }
+        if let next = fetchState.nextAttempt, next > now { return false }   // backing off
+        guard let last = fetchState.lastAttempt else { return true }
+        let interval = refreshMinutes.map { TimeInterval($0 * 60) } ?? defaultInterval
+        // A minute's slack: the timer that asks runs once a minute.
+        return now.timeIntervalSince(last) >= interval - 60
     }
 }
 

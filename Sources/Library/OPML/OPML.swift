@@ -62,7 +62,12 @@ public enum OPML {
                     }
                     let id = try LibraryStore.insertFeed(url: url.absoluteString, title: entry.title, siteURL: entry.siteURL,
                                                          folderID: folderID, in: database)
-                    if id == nil { result.duplicates += 1 } else { result.added += 1 }
+                    if let id {
+                        result.added += 1
+                        try LibraryStore.apply(entry.settings, toFeed: id, in: database)
+                    } else {
+                        result.duplicates += 1
+                    }
                 }
                 result.foldersCreated = Int(try database.scalar("SELECT count(*) FROM folders") - before)
                 return result

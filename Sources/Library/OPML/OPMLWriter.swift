@@ -1,11 +1,12 @@
 import Foundation
+import FeedParsing
 
 /// Writes OPML 2.0: folders as outline groups, feeds as `type="rss"` outlines.
 enum OPMLWriter {
     static func write(folders: [Folder], feeds: [Feed], title: String, now: Date = Date()) -> String {
         var lines = [
             "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
-            "<opml version=\"2.0\">",
+            "<opml version=\"2.0\" xmlns:lectern=\"\(OPMLEntry.lecternNamespace)\">",
             "  <head>",
             "    <title>\(escape(title))</title>",
             "    <dateCreated>\(rfc822(now))</dateCreated>",
@@ -30,6 +31,11 @@ enum OPMLWriter {
         let title = escape(feed.displayTitle)
         var text = "<outline type=\"rss\" text=\"\(title)\" title=\"\(title)\" xmlUrl=\"\(escape(feed.url))\""
         if let site = feed.siteURL { text += " htmlUrl=\"\(escape(site))\"" }
+        // Lectern's own settings, only where they differ from the defaults.
+        if let minutes = feed.refreshMinutes { text += " lectern:refreshMinutes=\"\(minutes)\"" }
+        if let notify = feed.notify { text += " lectern:notify=\"\(notify)\"" }
+        if feed.opensInBrowser { text += " lectern:openInBrowser=\"true\"" }
+        if feed.alwaysFullArticle { text += " lectern:fullArticle=\"true\"" }
         return text + "/>"
     }
 

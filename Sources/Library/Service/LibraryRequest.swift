@@ -10,14 +10,18 @@ public struct LibraryRequest: Sendable, Equatable {
     public var exportOPML: String?
     /// How long read articles are kept after a refresh (the retention setting).
     public var retentionDays = 90
+    /// An automatic refresh (the timer) fetches only the feeds that are due by their own
+    /// interval or this one (seconds); nil (`r`, `--refresh`) fetches every feed but those set to never.
+    public var automaticInterval: TimeInterval?
 
     public init(importOPML: [String] = [], addFeeds: [String] = [], refresh: Bool = false, exportOPML: String? = nil,
-                retentionDays: Int = 90) {
+                retentionDays: Int = 90, automaticInterval: TimeInterval? = nil) {
         self.importOPML = importOPML
         self.addFeeds = addFeeds
         self.refresh = refresh
         self.exportOPML = exportOPML
         self.retentionDays = retentionDays
+        self.automaticInterval = automaticInterval
     }
 
     public var isEmpty: Bool { importOPML.isEmpty && addFeeds.isEmpty && !refresh && exportOPML == nil }

@@ -40,7 +40,8 @@ public final class LibraryService: Sendable {
         for path in request.importOPML { importOPML(path, say: say, report: &report) }
         for address in request.addFeeds { await subscribe(address, say: say, report: &report) }
         if request.refresh {
-            await refresh(retentionDays: request.retentionDays, progress: progress, say: say, report: &report)
+            await refresh(retentionDays: request.retentionDays, automaticInterval: request.automaticInterval,
+                          progress: progress, say: say, report: &report)
         }
         if let path = request.exportOPML { exportOPML(path, say: say, report: &report) }
         return report
@@ -76,16 +77,22 @@ public final class LibraryService: Sendable {
         }
     }
 
-    private func refresh(retentionDays: Int, progress onProgress: (@Sendable (RefreshProgress) -> Void)?,
+    private func refresh(retentionDays: Int, automaticInterval: TimeInterval?, progress onProgress: (@Sendable (RefreshProgress) -> Void)?,
                          say: @escaping @Sendable (String) -> Void, report: inout Report) async {
-        let titles: [Int64: String]
+        let feeds: [Feed]
         do {
-            titles = Dictionary(try store.feeds().map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
+            feeds = try store.feeds()
         } catch {
-            titles = [:]
-            say("Could not read the feeds' names (\(error)); feeds are named by address.")
+            report.failures.append("the subscriptions could not be read: \(error)")
+            return say("Could not read the subscriptions: \(error)")
         }
-        let summary = await refresher.refresh { progress in
+        let titles = Dictionary(feeds.map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
+        let now = Date()
+        // A feed set to never is left alone; the timer fetches only the feeds that are due.
+        let chosen = feeds.filter { feed in
+            automaticInterval.map { feed.isDue(at: now, defaultInterval: $0) } ?? (feed.refreshMinutes != 0)
+        }
+        let summary = await refresher.refresh(feeds: chosen) { progress in
             onProgress?(progress)
             // A server not reached is told at the end: among the failures when others answered,
             // in one line when none did (offline).

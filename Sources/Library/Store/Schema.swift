@@ -252,10 +252,13 @@ enum Schema {
     CREATE UNIQUE INDEX sync_changes_state ON sync_changes(account_id, kind, target) WHERE kind IN ('read', 'starred');
     """
 
-    /// Version 5. Per-feed settings: notifications (NULL follows the app's switch, 0 off, 1 on).
+    /// Version 5. Per-feed settings: notifications (NULL follows the app's switch, 0 off, 1 on),
+    /// the refresh interval in minutes (NULL: the app's; 0: never), opening articles in the browser.
     /// Saved searches: a query with the All/Unread choice, shown as a view in the sidebar.
     static let version5 = """
     ALTER TABLE feeds ADD COLUMN notify INTEGER;
+    ALTER TABLE feeds ADD COLUMN refresh_minutes INTEGER;
+    ALTER TABLE feeds ADD COLUMN open_in_browser INTEGER NOT NULL DEFAULT 0;
     CREATE TABLE saved_searches (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,

@@ -51,6 +51,17 @@ public final class Subscriber: Sendable {
         }
     }
 
+    /// Checks a new address for a feed already subscribed: it must give a feed. Returns the
+    /// address to keep — where a permanent redirect leads, or the address itself.
+    public func check(address: String) async throws(SubscriptionError) -> String {
+        let url = try Self.normalize(address)
+        let response = try await fetch(url)
+        guard (try? FeedParser.parse(response.body, url: response.url, contentType: response.header("content-type"))) != nil else {
+            throw .noFeedFound(url: url.absoluteString)
+        }
+        return (response.permanentURL ?? url).absoluteString
+    }
+
     private func fetch(_ url: URL) async throws(SubscriptionError) -> HTTPResult {
         let response: HTTPResult
         do {

@@ -1,0 +1,173 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+
+/// A feed's settings: its name, address (a new one is fetched before it is kept, and a
+/// permanent redirect offered), folder, refresh interval, notifications, where its articles
+/// open and full articles; and its health — when it last worked, its last error in plain words,
+/// its HTTP status, how often the server said nothing changed, how much it brings a week.
+@MainActor
+final class FeedSettingsDialog {
+    /// Fetches a new address: the address to keep (a permanent redirect's target), or why not.
+    typealias CheckAddress = @MainActor (String, _ answer: @escaping @MainActor (Result<String, AddFeedFailure>) -> Void) -> Void
+    /// Saves the settings and, when it changed, the checked address; the error in words, or nil.
+    typealias Save = @MainActor (FeedSettings, _ address: String?) -> String?
+
+    static let refreshChoices: [(String, Int?)] = [
+        ("As in Preferences", nil), ("Every 15 minutes", 15), ("Every 30 minutes", 30), ("Every hour", 60),
+        ("Every 2 hours", 120), ("Every 6 hours", 360), ("Once a day", 1440), ("Never", 0),
+    ]
+    static let notifyChoices: [(String, Bool?)] = [("As in Preferences", nil), ("On", true), ("Off", false)]
+
+    let window: WidgetPointer
+    let nameEntry: WidgetPointer
+    let addressEntry: WidgetPointer
+    let folderDropDown: WidgetPointer
+    let refreshDropDown: WidgetPointer
+    let notifyDropDown: WidgetPointer
+    let browserSwitch: WidgetPointer
+    let fullArticleSwitch: WidgetPointer
+    let status: WidgetPointer
+    let saveButton: WidgetPointer
+    private let feed: Feed
+    /// The folder choices: none first, then the feed's library's folders.
+    private let folders: [Folder?]
+    private let checkAddress: CheckAddress
+    private let save: Save
+    /// An address fetched and found good (the one to keep without asking again).
+    private var checkedAddress: String?
+
+    init(parent: WidgetPointer?, feed: Feed, folders: [Folder], health: FeedHealth,
+         checkAddress: @escaping CheckAddress, save: @escaping Save) {
+        self.feed = feed
+        self.folders = [nil] + folders.filter { $0.accountID == feed.accountID }
+        self.checkAddress = checkAddress
+        self.save = save
+        window = created(gtk_window_new())
+        let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        gtk_window_set_title(gtkWindow, "Feed Settings")
+        gtk_window_set_modal(gtkWindow, 1)
+        gtk_window_set_default_size(gtkWindow, 480, -1)
+        if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
+        nameEntry = gtk_entry_new()
+        addressEntry = gtk_entry_new()
+        folderDropDown = Widgets.dropDown(self.folders.map { $0?.title ?? "No Folder" })
+        refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
+        notifyDropDown = Widgets.dropDown(Self.notifyChoices.map(\.0))
+        browserSwitch = gtk_switch_new()
+        fullArticleSwitch = gtk_switch_new()
+        status = Widgets.label("", classes: ["feed-settings-status"], wrap: true)
+        let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
+        saveButton = Widgets.textButton("Save", classes: ["primary"])
+        let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [cancel, saveButton])
+        gtk_widget_set_halign(buttons, GTK_ALIGN_END)
+
+        var rows: [(String, WidgetPointer)] = [("Name", nameEntry)]
+        // An account's feed lives at the address its server gives it, refreshed by the server.
+        if feed.accountID == nil { rows.append(("Address", addressEntry)) }
+        rows.append(("Folder", folderDropDown))
+        if feed.accountID == nil { rows.append(("Refresh", refreshDropDown)) }
+        rows += [("Notify about new articles", notifyDropDown), ("Open articles in the browser", browserSwitch),
+                 ("Always show the full article", fullArticleSwitch)]
+        let grid = DialogParts.form(rows)
+        let healthBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["feed-health"],
+                                    [Widgets.label("Health", classes: ["preference-heading"])]
+                                        + Self.healthLines(feed, health).map { Widgets.label($0, classes: ["dim-label"], wrap: true) })
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 16, classes: ["prompt", "feed-settings"],
+                                                    [grid, healthBox, status, buttons]))
+        show(FeedSettings(of: feed))
+        connect(saveButton, .clicked) { [weak self] in self?.submit() }
+        connect(nameEntry, .activate) { [weak self] in self?.submit() }
+        connect(addressEntry, .activate) { [weak self] in self?.submit() }
+        connect(cancel, .clicked) { gtk_window_destroy(gtkWindow) }
+        Keyboard.onEscape(window) { gtk_window_destroy(gtkWindow) }
+    }
+
+    func present() {
+        gtk_window_present(cast(window))
+        gtk_widget_grab_focus(nameEntry)
+    }
+
+    /// The health section's lines, in plain words.
+    static func healthLines(_ feed: Feed, _ health: FeedHealth, now: Date = Date()) -> [String] {
+        let state = feed.fetchState
+        func when(_ date: Date?) -> String { date.map { $0.formatted(.relative(presentation: .named, unitsStyle: .wide)) } ?? "never" }
+        var lines: [String] = []
+        if feed.accountID != nil {
+            lines.append("Refreshed by its sync server.")
+        } else {
+            lines.append("Last refreshed: \(when(state.lastSuccess)).")
+            if let error = state.lastError {
+                lines.append("Last tried \(when(state.lastAttempt)): \(error)")
+            } else if state.lastAttempt != nil {
+                lines.append("Last tried \(when(state.lastAttempt)), without a problem.")
+            }
+            if let status = state.httpStatus { lines.append("The server's last answer: HTTP \(status).") }
+            lines.append("Unchanged since the time before (HTTP 304): \(state.notModifiedCount) time\(state.notModifiedCount == 1 ? "" : "s").")
+        }
+        let perWeek = health.articlesPerWeek
+        lines.append(perWeek == 0 ? "No new articles in the last four weeks." : String(format: "About %.1f new articles a week.", perWeek))
+        return lines
+    }
+
+    private func show(_ settings: FeedSettings) {
+        gtk_editable_set_text(OpaquePointer(nameEntry), settings.title)
+        gtk_editable_set_text(OpaquePointer(addressEntry), feed.url)
+        gtk_drop_down_set_selected(OpaquePointer(folderDropDown), guint(folders.firstIndex { $0?.id == settings.folderID } ?? 0))
+        gtk_drop_down_set_selected(OpaquePointer(refreshDropDown),
+                                   guint(Self.refreshChoices.firstIndex { $0.1 == settings.refreshMinutes } ?? 0))
+        gtk_drop_down_set_selected(OpaquePointer(notifyDropDown), guint(Self.notifyChoices.firstIndex { $0.1 == settings.notify } ?? 0))
+        gtk_switch_set_active(OpaquePointer(browserSwitch), settings.opensInBrowser ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(fullArticleSwitch), settings.alwaysFullArticle ? 1 : 0)
+    }
+
+    /// The settings as the controls show them.
+    var settings: FeedSettings {
+        var settings = FeedSettings(of: feed)
+        settings.title = text(nameEntry)
+        settings.folderID = folders[min(Int(gtk_drop_down_get_selected(OpaquePointer(folderDropDown))), folders.count - 1)]?.id
+        settings.refreshMinutes = Self.refreshChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown))),
+                                                          Self.refreshChoices.count - 1)].1
+        settings.notify = Self.notifyChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(notifyDropDown))), Self.notifyChoices.count - 1)].1
+        settings.opensInBrowser = gtk_switch_get_active(OpaquePointer(browserSwitch)) != 0
+        settings.alwaysFullArticle = gtk_switch_get_active(OpaquePointer(fullArticleSwitch)) != 0
+        return settings
+    }
+
+    /// Save (the button, or Enter in a field): a new address is fetched first.
+    func submit() {
+        let address = text(addressEntry)
+        guard feed.accountID == nil, address != feed.url, address != checkedAddress else {
+            return finish(address: feed.accountID == nil && address != feed.url ? address : nil)
+        }
+        guard !address.isEmpty else { return say("Give the feed's address.", error: true) }
+        gtk_widget_set_sensitive(saveButton, 0)
+        say("Checking the new address…", error: false)
+        checkAddress(address) { [weak self] result in
+            guard let self else { return }
+            gtk_widget_set_sensitive(saveButton, 1)
+            switch result {
+            case .success(let kept) where kept != address:
+                // A permanent redirect: offer where the feed lives now.
+                checkedAddress = kept
+                gtk_editable_set_text(OpaquePointer(addressEntry), kept)
+                say("The feed has moved to this address for good. Save again to keep it.", error: false)
+            case .success(let kept):
+                checkedAddress = kept
+                finish(address: kept)
+            case .failure(let failure):
+                say(failure.message, error: true)
+            }
+        }
+    }
+
+    private func finish(address: String?) {
+        if let problem = save(settings, address) { return say(problem, error: true) }
+        gtk_window_destroy(cast(window))
+    }
+
+    private func text(_ entry: WidgetPointer) -> String { DialogParts.text(entry) }
+
+    private func say(_ message: String, error: Bool) { DialogParts.say(message, in: status, error: error) }
+}

@@ -1,0 +1,59 @@
+import FeedParsing
+import Foundation
+
+/// A feed's settings (its dialog): name, folder, refresh interval, notifications, where its
+/// articles open, full articles; its address; its health.
+extension LibraryStore {
+    /// Applies `settings` to the feed. A new name or folder of an account's feed is sent to its
+    /// server (as renaming and moving from the sidebar are).
+    public func apply(_ settings: FeedSettings, toFeed id: Int64) throws(StorageError) {
+        guard let feed = try feed(id: id) else { throw .notFound(what: "The feed") }
+        let title = settings.title.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !title.isEmpty, title != feed.displayTitle { try renameFeed(id, to: title) }
+        if settings.folderID != feed.folderID { try moveFeed(id, toFolder: settings.folderID) }
+        if let minutes = settings.refreshMinutes, minutes < 0 { throw .invalidValue("a refresh interval cannot be negative") }
+        try write { database throws(StorageError) in
+            try database.run("""
+                UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ? WHERE id = ?
+                """, [SQLValue(settings.refreshMinutes), settings.notify.map { .integer($0 ? 1 : 0) } ?? .null,
+                      .integer(settings.opensInBrowser ? 1 : 0), .integer(settings.alwaysFullArticle ? 1 : 0), .integer(id)])
+        }
+    }
+
+    /// The settings an OPML file carried for a feed it adds (absent ones keep the defaults).
+    static func apply(_ settings: OPMLEntry.Settings, toFeed id: Int64, in database: SQLiteDatabase) throws(StorageError) {
+        guard settings != OPMLEntry.Settings() else { return }
+        try database.run("""
+            UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ? WHERE id = ?
+            """, [SQLValue(settings.refreshMinutes), settings.notify.map { .integer($0 ? 1 : 0) } ?? .null,
+                  .integer(settings.openInBrowser == true ? 1 : 0), .integer(settings.fullArticle == true ? 1 : 0), .integer(id)])
+    }
+
+    /// Points a local feed at a new address (checked by the caller by fetching it): its
+    /// validators, failures and back-off are forgotten, its articles kept.
+    public func changeAddress(feedID: Int64, to url: String) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            guard let account = try database.first("SELECT account_id FROM feeds WHERE id = ?", [.integer(feedID)], { $0.optionalInt64(0) })
+            else { throw .notFound(what: "The feed") }
+            guard account == nil else { throw .invalidValue("an account's feed has the address its server gives it") }
+            if try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ? AND account_id IS NULL",
+                                   [.text(url), .integer(feedID)]) > 0 {
+                throw .invalidValue("you are already subscribed to \(url)")
+            }
+            try database.run("""
+                UPDATE feeds SET url = ?, gone = 0, failure_count = 0, next_attempt = NULL, etag = NULL, last_modified = NULL,
+                    last_error = NULL WHERE id = ?
+                """, [.text(url), .integer(feedID)])
+        }
+    }
+
+    /// How much the feed brings: articles that arrived in the last four weeks, a week.
+    public func health(ofFeed id: Int64, now: Date = Date()) throws(StorageError) -> FeedHealth {
+        try read { database throws(StorageError) in
+            let recent = try database.scalar("SELECT count(*) FROM articles WHERE feed_id = ? AND arrived >= ?",
+                                             [.integer(id), SQLValue(now.addingTimeInterval(-28 * 24 * 3600))])
+            let all = try database.scalar("SELECT count(*) FROM articles WHERE feed_id = ?", [.integer(id)])
+            return FeedHealth(articlesPerWeek: Double(recent) / 4, articles: Int(all))
+        }
+    }
+}
