@@ -74,6 +74,11 @@ echo "== Left running: resident memory of the running window before and after 30
 echo "   feeds (all 304) and 100 theme switches, after a warm-up (flat within 5 MB is the target)"
 scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 50 --refreshes 300 --theme-switches 100 \
   2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+if command -v gnome-keyring-daemon >/dev/null; then
+  echo "== 200 refreshes that each sync a Google Reader API account too (loopback server, private keyring)"
+  scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 20 --refreshes 200 --theme-switches 0 --sync \
+    2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+fi
 echo "== The same refreshes with lectern --background (no window; target: under half the window's memory)"
 scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 50 --refreshes 300 --background \
   2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"

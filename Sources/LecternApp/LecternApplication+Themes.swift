@@ -6,6 +6,7 @@ import Theming
 extension LecternApplication {
     /// Opens the theme picker (Ctrl+T, the main menu, `--theme-picker`).
     func showThemePicker() {
+        setUpAppearance()   // started in the background, nothing was styled yet
         guard let themeController else { return }
         let picker = themePicker ?? ThemePicker(application: application.as(GtkApplication.self),
                                                 settings: settings, themeController: themeController)
