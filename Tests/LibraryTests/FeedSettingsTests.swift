@@ -52,9 +52,11 @@ import Testing
         let (store, folder) = try makeStore()
         _ = folder
         let server = try server()
-        let fresh = try store.addFeed(url: server.url("/bench/1.xml").absoluteString)
-        let stale = try store.addFeed(url: server.url("/bench/2.xml").absoluteString)
-        let never = try store.addFeed(url: server.url("/bench/3.xml").absoluteString)
+        // Paths of this test's own: the loopback server is shared by the whole suite.
+        let paths = ["fresh", "stale", "never"].map { "/news/\($0)-\(UUID().uuidString).xml" }
+        let fresh = try store.addFeed(url: server.url(paths[0]).absoluteString)
+        let stale = try store.addFeed(url: server.url(paths[1]).absoluteString)
+        let never = try store.addFeed(url: server.url(paths[2]).absoluteString)
         var settings = FeedSettings(of: never)
         settings.refreshMinutes = 0
         try store.apply(settings, toFeed: never.id)
@@ -63,13 +65,13 @@ import Testing
         let service = LibraryService(store: store, appVersion: "test")
 
         _ = await service.perform(LibraryRequest(refresh: true, automaticInterval: 3600)) { _ in }
-        #expect(try await server.hits("/bench/1.xml") == 0, "a feed refreshed five minutes ago was fetched again")
-        #expect(try await server.hits("/bench/2.xml") == 1)
-        #expect(try await server.hits("/bench/3.xml") == 0, "a feed set to never was fetched")
+        #expect(try await server.hits(paths[0]) == 0, "a feed refreshed five minutes ago was fetched again")
+        #expect(try await server.hits(paths[1]) == 1)
+        #expect(try await server.hits(paths[2]) == 0, "a feed set to never was fetched")
 
         _ = await service.perform(LibraryRequest(refresh: true)) { _ in }   // r: everything but never
-        #expect(try await server.hits("/bench/1.xml") == 1)
-        #expect(try await server.hits("/bench/3.xml") == 0, "a feed set to never was fetched by r")
+        #expect(try await server.hits(paths[0]) == 1)
+        #expect(try await server.hits(paths[2]) == 0, "a feed set to never was fetched by r")
     }
 
     @Test func settingsTravelThroughOPML() throws {
