@@ -80,6 +80,8 @@ extension LecternApplication {
             // `r` also syncs the accounts, after the local feeds (not when no server answered).
             let accounts = self?.accounts(service)
             let sync = !report.offline && (try? accounts?.accounts().isEmpty) == false ? await accounts?.syncAll { _ in } : nil
+            // What the sync brought meets the rules too (the refresh's already did).
+            if sync != nil, let watch { _ = try? service.store.applyRules(toArticlesAfter: watch.after) }
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()

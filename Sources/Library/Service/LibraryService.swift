@@ -92,12 +92,19 @@ public final class LibraryService: Sendable {
         let chosen = feeds.filter { feed in
             automaticInterval.map { feed.isDue(at: now, defaultInterval: $0) } ?? (feed.refreshMinutes != 0)
         }
+        let before: Int64
+        do { before = try store.latestArticleID() } catch { before = .max }
         let summary = await refresher.refresh(feeds: chosen) { progress in
             onProgress?(progress)
             // A server not reached is told at the end: among the failures when others answered,
             // in one line when none did (offline).
             if case .unreachable = progress.outcome { return }
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
+        }
+        do {
+            if before < .max { try store.applyRules(toArticlesAfter: before) }
+        } catch {
+            report.failures.append("your rules could not be applied to the new articles: \(error)")
         }
         if summary.offline {
             report.offline = true

@@ -8,16 +8,20 @@ extension LibraryStore {
         try read { database throws(StorageError) in try database.scalar("SELECT coalesce(max(id), 0) FROM articles") }
     }
 
-    /// Unread articles stored after `articleID` in `feeds`, newest first, at most `limit`.
-    public func unreadArrivals(after articleID: Int64, inFeeds feeds: Set<Int64>, limit: Int = 500) throws(StorageError) -> [ArticleRow] {
-        guard !feeds.isEmpty else { return [] }
+    /// Unread articles stored after `articleID` in `feeds` (or among `articles`, whatever their
+    /// feed), newest first, at most `limit`.
+    public func unreadArrivals(after articleID: Int64, inFeeds feeds: Set<Int64>, orArticles articles: Set<Int64> = [],
+                               limit: Int = 500) throws(StorageError) -> [ArticleRow] {
+        guard !feeds.isEmpty || !articles.isEmpty else { return [] }
         return try read { database throws(StorageError) in
             try database.query("""
                 SELECT a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred
                 FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id
-                WHERE a.id > ? AND a.read = 0 AND a.feed_id IN (SELECT value FROM json_each(?))
+                WHERE a.id > ? AND a.read = 0
+                    AND (a.feed_id IN (SELECT value FROM json_each(?)) OR a.id IN (SELECT value FROM json_each(?)))
                 ORDER BY a.id DESC LIMIT ?
-                """, [.integer(articleID), SQLValue.jsonArray(feeds.sorted()), .integer(Int64(limit))], Self.row(from:))
+                """, [.integer(articleID), SQLValue.jsonArray(feeds.sorted()), SQLValue.jsonArray(articles.sorted()),
+                      .integer(Int64(limit))], Self.row(from:))
         }
     }
 

@@ -255,10 +255,20 @@ enum Schema {
     /// Version 5. Per-feed settings: notifications (NULL follows the app's switch, 0 off, 1 on),
     /// the refresh interval in minutes (NULL: the app's; 0: never), opening articles in the browser.
     /// Saved searches: a query with the All/Unread choice, shown as a view in the sidebar.
+    /// Rules, and the articles a rule hid (left out of every list; read).
     static let version5 = """
     ALTER TABLE feeds ADD COLUMN notify INTEGER;
     ALTER TABLE feeds ADD COLUMN refresh_minutes INTEGER;
     ALTER TABLE feeds ADD COLUMN open_in_browser INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE rules (
+        id INTEGER PRIMARY KEY,
+        field TEXT NOT NULL,
+        match TEXT NOT NULL,
+        text TEXT NOT NULL,
+        action TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+    );
+    CREATE TABLE hidden_articles (id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE);
     CREATE TABLE saved_searches (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
