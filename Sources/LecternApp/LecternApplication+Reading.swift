@@ -145,6 +145,7 @@ extension LecternApplication {
         let window = preferencesWindow ?? PreferencesWindow(application: application.as(GtkApplication.self), settings: settings)
         preferencesWindow = window
         window.accounts = { [weak self] in self?.storeAccess?.read("read your sync accounts", fallback: []) { try $0.accounts() } ?? [] }
+        connectRules(window.rulesEditor)
         window.present(transientFor: mainWindow?.window)
     }
 

@@ -276,6 +276,7 @@ public final class LecternApplication {
         installReadingActions()
         installSubscriptionActions()
         installNotificationActions()
+        installRuleActions()
         Actions.setAccelerators(["<Control>q"], for: "app.quit", on: map)
         Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
         Actions.setAccelerators(["<Control>w"], for: "window.close", on: map)

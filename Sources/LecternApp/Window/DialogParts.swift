@@ -14,8 +14,7 @@ enum DialogParts {
             let text = Widgets.label(label, classes: ["preference-title"])
             gtk_label_set_ellipsize(OpaquePointer(text), PANGO_ELLIPSIZE_NONE)
             gtk_widget_set_valign(text, GTK_ALIGN_CENTER)
-            let instance = UnsafeMutableRawPointer(field).assumingMemoryBound(to: GTypeInstance.self)
-            if g_type_check_instance_is_a(instance, gtk_switch_get_type()) != 0 { gtk_widget_set_halign(field, GTK_ALIGN_END) }
+            if isSwitch(field) { gtk_widget_set_halign(field, GTK_ALIGN_END) }
             Widgets.expand(field, vertical: false)
             Accessibility.setLabel(field, label)
             gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
@@ -24,6 +23,11 @@ enum DialogParts {
         gtk_grid_set_row_spacing(cast(grid), 10)
         gtk_grid_set_column_spacing(cast(grid), 16)
         return grid
+    }
+
+    /// True for a GtkSwitch, which keeps its own width at the end of its row.
+    static func isSwitch(_ widget: WidgetPointer) -> Bool {
+        g_type_check_instance_is_a(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self), gtk_switch_get_type()) != 0
     }
 
     /// An entry's text without surrounding spaces.

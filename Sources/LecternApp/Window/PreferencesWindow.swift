@@ -28,6 +28,7 @@ final class PreferencesWindow {
     /// The accounts to list, read each time the window is shown.
     var accounts: @MainActor () -> [Account] = { [] }
     let accountList: WidgetPointer
+    let rulesEditor = RulesEditor()
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
         self.settings = settings
@@ -63,6 +64,7 @@ final class PreferencesWindow {
             ])
             Widgets.expand(text, vertical: false)
             gtk_widget_set_valign(row.2, GTK_ALIGN_CENTER)
+            if DialogParts.isSwitch(row.2) { gtk_widget_set_halign(row.2, GTK_ALIGN_END) }
             Accessibility.setLabel(row.2, row.0)
             gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
             gtk_grid_attach(cast(grid), row.2, 1, Int32(index), 1, 1)
@@ -77,8 +79,10 @@ final class PreferencesWindow {
         let sync = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [
             Widgets.label("Sync Accounts", classes: ["preference-heading"]), accountList, addAccount,
         ])
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
-                                                    [grid, appearance, sync]))
+        let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
+                                  [grid, appearance, rulesEditor.widget, sync])
+        gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
+        gtk_window_set_default_size(gtkWindow, 560, 720)
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         show(settings)
         connectControls()
@@ -87,6 +91,7 @@ final class PreferencesWindow {
     func present(transientFor parent: WidgetPointer?) {
         show(settings)
         showAccounts()
+        rulesEditor.showRules()
         if let parent { gtk_window_set_transient_for(cast(window), cast(parent)) }
         gtk_window_present(cast(window))
     }
