@@ -6,7 +6,7 @@ extension LibraryStore {
     /// Served by the reader connection; cheap enough for the main thread.
     public func articles(_ query: ArticleQuery) throws(StorageError) -> [ArticleRow] {
         let filter = ViewFilter(view: query.view, unreadOnly: query.unreadOnly,
-                                after: query.search == nil ? query.after : nil)
+                                after: query.search == nil ? query.after : nil, hiding: try hasHiddenArticles())
         let columns = "a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred"
         let sql: String
         var values: [SQLValue]
@@ -54,7 +54,7 @@ extension LibraryStore {
     /// How many articles the view holds in all; with a search, how many it lists (at most
     /// `searchWindow`).
     public func count(_ view: ArticleView, search: String? = nil, unreadOnly: Bool = false) throws(StorageError) -> Int {
-        let filter = ViewFilter(view: view, unreadOnly: unreadOnly)
+        let filter = ViewFilter(view: view, unreadOnly: unreadOnly, hiding: try hasHiddenArticles())
         if let search, !search.isEmpty {
             guard let expression = SearchQuery.expression(for: search) else { return 0 }
             let sql = filter.clause == "1"

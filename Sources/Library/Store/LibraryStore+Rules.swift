@@ -88,6 +88,11 @@ extension LibraryStore {
         try setStarred(application.starred, false)
     }
 
+    /// Whether a rule hid any article (the lists leave them out only then).
+    func hasHiddenArticles() throws(StorageError) -> Bool {
+        try read { database throws(StorageError) in try database.scalar("SELECT EXISTS (SELECT 1 FROM hidden_articles)") != 0 }
+    }
+
     /// Hides articles from every list; returns those that were not hidden already.
     private func hide(_ ids: [Int64]) throws(StorageError) -> [Int64] {
         try write { database throws(StorageError) in
