@@ -24,6 +24,17 @@ extension LecternApplication {
         settings.themeName = theme.name
     }
 
+    /// "Fix Contrast" on a user theme's card: a corrected copy beside its file, listed at once.
+    func fixContrast(of path: String) {
+        do {
+            let copy = try ContrastFix.writeCorrectedCopy(of: URL(filePath: path))
+            reloadThemes()
+            notify("Wrote \(copy.lastPathComponent) beside your theme: its colours pass every contrast check.")
+        } catch {
+            notify("The theme's contrast could not be fixed: \(error)")
+        }
+    }
+
     /// Re-reads the built-in and user theme folders (user themes edited on disk).
     func reloadThemes() {
         themeController?.reloadCatalog(locator: locator)

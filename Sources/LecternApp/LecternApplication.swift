@@ -114,6 +114,7 @@ public final class LecternApplication {
             return status
         }
         if let path = options.validateTheme { return LocalCommands.validateTheme(path: path) }
+        if let path = options.fixContrast { return LocalCommands.fixContrast(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
             let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")
             return usageError("unknown colour scheme \"\(value)\"; use one of: \(accepted)")
@@ -272,6 +273,7 @@ public final class LecternApplication {
         Actions.add("themes", to: map) { [unowned self] in showThemePicker() }
         Actions.add("select-theme", to: map, string: { [unowned self] name in selectTheme(name) })
         Actions.add("reload-themes", to: map) { [unowned self] in reloadThemes() }
+        Actions.add("fix-contrast", to: map, string: { [unowned self] path in fixContrast(of: path) })
         Actions.add("open-themes-folder", to: map) { [unowned self] in openThemesFolder() }
         installReadingActions()
         installSubscriptionActions()

@@ -55,7 +55,11 @@ public struct ContrastRule: Sendable, Equatable {
         .init(.textTertiary, on: .bgPrimary, kind: .ui),
         .init(.textTertiary, on: .bgSecondary, kind: .ui),
         .init(.borderStrong, on: .bgPrimary, kind: .ui),
+        // The accent draws the focus ring, on every surface a focused control sits on.
         .init(.accent, on: .bgPrimary, kind: .ui),
+        .init(.accent, on: .bgSecondary, kind: .ui),
+        .init(.accent, on: .bgTertiary, kind: .ui),
+        .init(.accent, on: .bgElevated, kind: .ui),
     ] + [ColorToken.stateUnread, .stateStarred, .stateError, .stateWarning, .stateSuccess]
         .flatMap { [ContrastRule($0, on: .bgPrimary, kind: .ui), ContrastRule($0, on: .bgSecondary, kind: .ui)] }
 }

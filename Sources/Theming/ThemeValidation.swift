@@ -1,7 +1,8 @@
 import Foundation
 
-/// The outcome of `lectern --validate-theme FILE`: format errors make a file invalid;
-/// contrast findings are reported but the theme stays usable.
+/// The outcome of `lectern --validate-theme FILE`: format errors and contrast failures (WCAG AA,
+/// or AAA for a high-contrast theme, in either variant) make a file invalid. Lectern still lists
+/// a theme that only fails contrast, with its findings (it can be chosen deliberately).
 public struct ThemeValidation: Sendable {
     /// The theme, when the file decodes.
     public let theme: Theme?
@@ -10,8 +11,8 @@ public struct ThemeValidation: Sendable {
     /// Failing contrast pairs, each with a suggestion where one exists.
     public let findings: [ContrastFinding]
 
-    /// Whether the file is a usable theme (exit status 0).
-    public var isValid: Bool { theme != nil }
+    /// Whether the file is a theme that passes every contrast rule (exit status 0).
+    public var isValid: Bool { theme != nil && findings.isEmpty }
 
     /// Reads and checks the file at `url`.
     public init(file url: URL) {
@@ -36,7 +37,9 @@ public struct ThemeValidation: Sendable {
         guard !findings.isEmpty else {
             return ["valid: \"\(theme.name)\" passes every contrast check (\(rules))"]
         }
-        return ["valid with \(findings.count) contrast warning(s): \"\(theme.name)\" (\(rules))"]
+        let fix = findings.contains { $0.suggestion != nil }
+            ? "; `lectern --fix-contrast FILE` writes a corrected copy beside it" : ""
+        return ["invalid: \"\(theme.name)\" fails \(findings.count) contrast check(s) (\(rules))\(fix)"]
             + findings.map { "  \($0)" }
     }
 }

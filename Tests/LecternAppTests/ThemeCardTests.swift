@@ -27,6 +27,34 @@ struct ThemeCardTests {
         #expect(!dark.contains { $0.hasPrefix("Warm parchment tones") })
     }
 
+    @Test func aUserThemeThatFailsContrastCarriesAWarningAndFixContrast() throws {
+        try #require(gtk_init_check() != 0)
+        let paper = try ThemeFile.load(LecternSandbox.packageRoot.appending(path: "Themes/paper.json"))
+        let findings = ["Dim: contrast: dark: text_primary on bg_primary is 1:1, needs 4.5:1 (body text)"]
+        let mine = ThemeEntry(name: "Dim", origin: .user, file: URL(filePath: "/tmp/dim.json"), result: .success(paper), warnings: findings)
+        let card = ThemeCard.make(entry: mine, previewClass: "p", scheme: .dark, isCurrent: false)
+        #expect(warning(in: card)?.contains("text_primary on bg_primary is 1:1") == true, "the findings are not on the card")
+        let fix = Widgets.descendants(of: card).first { node in
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(node)), gtk_button_get_type()) != 0
+                && string(gtk_actionable_get_action_name(OpaquePointer(node))) == "app.fix-contrast"
+        }
+        let target = try #require(fix.flatMap { gtk_actionable_get_action_target_value(OpaquePointer($0)) }, "no Fix Contrast button")
+        #expect(string(g_variant_get_string(target, nil)) == "/tmp/dim.json")
+        // A built-in theme cannot be rewritten: only the warning.
+        let builtIn = ThemeEntry(name: "Dim", origin: .builtIn, file: URL(filePath: "/tmp/dim.json"), result: .success(paper), warnings: findings)
+        let plain = ThemeCard.make(entry: builtIn, previewClass: "p", scheme: .dark, isCurrent: false)
+        #expect(warning(in: plain) != nil)
+        #expect(!labels(in: plain).contains("Fix Contrast"))
+    }
+
+    /// The tooltip of the card's contrast warning.
+    private func warning(in card: WidgetPointer) -> String? {
+        Widgets.descendants(of: card).lazy.compactMap { node -> String? in
+            guard gtk_widget_has_css_class(node, "theme-card-warning") != 0 else { return nil }
+            return string(gtk_widget_get_tooltip_text(node))
+        }.first
+    }
+
     private func labels(in widget: WidgetPointer) -> [String] {
         Widgets.descendants(of: widget).compactMap { node in
             guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(node)), gtk_label_get_type()) != 0,

@@ -60,4 +60,30 @@ struct ThemeFlagTests {
         #expect(bad.status == 1)
         #expect(bad.stdout.contains("bad.json"), "the finding names the file:\n\(bad.stdout)")
     }
+
+    /// Contrast is a rule: a theme whose text is its background fails (exit 1), and
+    /// `--fix-contrast` writes a corrected copy that passes beside it.
+    @Test func aThemeFailingContrastIsInvalidAndFixContrastWritesOneThatPasses() throws {
+        let sandbox = try LecternSandbox()
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: LecternSandbox.packageRoot
+            .appending(path: "Themes/paper.json"))) as? [String: Any])
+        object["name"] = "Dim"
+        var tokens = object["tokens"] as? [String: Any] ?? [:]
+        var colors = tokens["color"] as? [String: Any] ?? [:]
+        colors["text_primary"] = ["light": "#FAF8F5", "dark": "#1C1915"]   // bg_primary's own values
+        tokens["color"] = colors
+        object["tokens"] = tokens
+        let file = sandbox.root.appending(path: "dim.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: file)
+
+        let checked = sandbox.run(["--validate-theme", file.path], environment: ["DISPLAY": nil])
+        #expect(checked.status == 1, "\(checked.stdout)")
+        #expect(checked.stdout.hasPrefix("invalid: \"Dim\" fails"), "\(checked.stdout)")
+        let fixed = sandbox.run(["--fix-contrast", file.path], environment: ["DISPLAY": nil])
+        #expect(fixed.status == 0, "\(fixed.stderr)")
+        let copy = sandbox.root.appending(path: "dim-fixed-contrast.json")
+        #expect(fixed.stdout.contains(copy.path) && fixed.stdout.contains("Dim (Fixed Contrast)"), "\(fixed.stdout)")
+        #expect(sandbox.run(["--validate-theme", copy.path], environment: ["DISPLAY": nil]).status == 0)
+        #expect(sandbox.run(["--fix-contrast", copy.path], environment: ["DISPLAY": nil]).status == 1, "nothing left to fix")
+    }
 }

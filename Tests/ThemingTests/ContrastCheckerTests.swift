@@ -64,23 +64,53 @@ struct ContrastCheckerTests {
         }
     }
 
-    @Test func validationReportsFindingsButTheThemeStaysUsable() throws {
+    /// Contrast is a rule: a theme whose text equals its background is invalid (exit 1), with
+    /// each failing pair and the colour that would pass.
+    @Test func aThemeThatFailsContrastIsInvalidWithItsFindings() throws {
         let folder = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = try TestSupport.writeTheme(named: "Dim", file: "dim.json", in: folder) {
-            TestSupport.set("#3A3530", at: "tokens.color.text_primary.dark", in: &$0)
+            TestSupport.set("#1C1915", at: "tokens.color.text_primary.dark", in: &$0)   // bg_primary's dark value
         }
         let validation = ThemeValidation(file: file)
-        #expect(validation.isValid)
-        #expect(!validation.findings.isEmpty)
-        #expect(validation.report.first?.hasPrefix("valid with") == true)
-        #expect(validation.report.contains { $0.contains("dark: text_primary on bg_primary") })
+        #expect(!validation.isValid)
+        #expect(validation.theme != nil, "the theme still loads (Lectern lists it with its findings)")
+        #expect(validation.report.first?.hasPrefix("invalid: \"Dim\" fails 4 contrast check(s)") == true, "\(validation.report)")
+        #expect(validation.report.first?.contains("--fix-contrast") == true)
+        #expect(validation.report.contains { $0.contains("dark: text_primary on bg_primary is 1:1") })
         let broken = try TestSupport.writeTheme(named: "Broken", file: "broken.json", in: folder) {
             TestSupport.set("#12345", at: "tokens.color.text_link.dark", in: &$0)
         }
         let invalid = ThemeValidation(file: broken)
         #expect(!invalid.isValid)
+        #expect(invalid.theme == nil)
         #expect(invalid.report == ["invalid: broken.json: tokens.color.text_link.dark: \"#12345\" is not a colour "
             + "(write #RGB, #RRGGBB or #RRGGBBAA)"])
+    }
+
+    /// "Fix Contrast": a corrected copy beside the file that passes, the original untouched.
+    @Test func fixContrastWritesACorrectedCopyThatPasses() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try TestSupport.writeTheme(named: "Dim", file: "dim.json", in: folder) {
+            TestSupport.set("#1C1915", at: "tokens.color.text_primary.dark", in: &$0)
+            TestSupport.set("#F2EDE4", at: "tokens.color.accent.light", in: &$0)   // a focus ring no one sees
+        }
+        let original = try Data(contentsOf: file)
+        let copy = try ContrastFix.writeCorrectedCopy(of: file)
+        #expect(copy.lastPathComponent == "dim-fixed-contrast.json")
+        let fixed = ThemeValidation(file: copy)
+        #expect(fixed.isValid, "\(fixed.report)")
+        #expect(fixed.theme?.name == "Dim (Fixed Contrast)")
+        #expect(try Data(contentsOf: file) == original, "the original file was changed")
+        #expect(throws: ContrastFix.Failure.self) { try ContrastFix.writeCorrectedCopy(of: copy) }
+    }
+
+    /// The accent draws the focus ring: it must stand out 3:1 on every surface.
+    @Test func theFocusRingIsChecked() {
+        let pairs = Set(ContrastRule.all.map { "\($0.foreground.rawValue)/\($0.background.rawValue)" })
+        for surface in ["bg_primary", "bg_secondary", "bg_tertiary", "bg_elevated"] {
+            #expect(pairs.contains("accent/\(surface)"), "\(surface)")
+        }
     }
 }

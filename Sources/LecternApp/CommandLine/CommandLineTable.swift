@@ -9,6 +9,8 @@ public enum CommandLineTable {
               summary: "Print the themes (name, origin, light and dark descriptions) and exit"),
         .init(name: "validate-theme", argument: .file(placeholder: "FILE"), group: .appearance, handling: .local,
               summary: "Check a theme file (format and contrast); exit 0 when valid, 1 when not"),
+        .init(name: "fix-contrast", argument: .file(placeholder: "FILE"), group: .appearance, handling: .local,
+              summary: "Write a copy of a theme file whose failing colours are corrected, beside it, and exit"),
         .init(name: "print-css", argument: .none, group: .appearance, handling: .local,
               summary: "Print the CSS generated for the chosen theme and scheme, and exit"),
         .init(name: "theme-picker", argument: .none, group: .appearance, handling: .primary,

@@ -24,6 +24,19 @@ enum LocalCommands {
         return validation.isValid ? 0 : 1
     }
 
+    /// Writes the corrected copy of a theme that fails contrast: 0 written, 1 not.
+    static func fixContrast(path: String) -> Int32 {
+        do {
+            let copy = try ContrastFix.writeCorrectedCopy(of: URL(filePath: path))
+            let name = (try? ThemeFile.load(copy))?.name ?? copy.lastPathComponent
+            print("Wrote \(copy.path): \"\(name)\" passes every contrast check")
+            return 0
+        } catch {
+            printError("lectern: \(error)")
+            return 1
+        }
+    }
+
     static func printCSS(theme: Theme, scheme: ColorScheme, textScale: Double, readingFont: String?) -> Int32 {
         print(CSSGenerator.css(for: theme, scheme: scheme, textScale: textScale, readingFont: readingFont), terminator: "")
         return 0

@@ -57,6 +57,7 @@ struct LaunchOptions: Sendable, Equatable {
     var colorScheme: String?
     var listThemes = false
     var validateTheme: String?
+    var fixContrast: String?
     var printCSS = false
     var themePicker = false
     var batch = false
@@ -79,6 +80,7 @@ struct LaunchOptions: Sendable, Equatable {
         colorScheme = Self.text(dict, "color-scheme")
         listThemes = g_variant_dict_contains(dict, "list-themes") != 0
         validateTheme = Self.path(dict, "validate-theme")
+        fixContrast = Self.path(dict, "fix-contrast")
         printCSS = g_variant_dict_contains(dict, "print-css") != 0
         themePicker = g_variant_dict_contains(dict, "theme-picker") != 0
         batch = g_variant_dict_contains(dict, "batch") != 0

@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 import GtkBridge
 import Theming
 
@@ -12,7 +13,8 @@ enum ThemeCard {
         let swatches = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["theme-card-swatches"], [
             swatch("light"), swatch("dark"),
         ])
-        let heading = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [name, swatches])
+        let failsContrast = entry.theme != nil && !entry.warnings.isEmpty
+        let heading = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [name] + (failsContrast ? [warningIcon(entry)] : []) + [swatches])
         Widgets.expand(name, vertical: false)
 
         let detail: WidgetPointer
@@ -30,12 +32,33 @@ enum ThemeCard {
         var classes = ["theme-card", previewClass]
         if isCurrent { classes.append("current") }
         if !entry.isValid { classes.append("invalid") }
-        let origin = entry.origin == .user ? Widgets.label("Your theme", classes: ["theme-card-origin"]) : nil
+        let origin = entry.origin == .user ? originRow(entry, offerFix: failsContrast) : nil
         let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: classes,
                                [preview(), heading] + (origin.map { [$0] } ?? []) + [detail])
         let description = entry.theme?.description(for: scheme) ?? "invalid theme"
-        Accessibility.setLabel(card, "\(entry.name) theme\(isCurrent ? ", current" : ""): \(description)")
+        let failing = failsContrast ? ", fails contrast checks" : ""
+        Accessibility.setLabel(card, "\(entry.name) theme\(isCurrent ? ", current" : "")\(failing): \(description)")
         return card
+    }
+
+    /// A usable theme that fails contrast (it can still be chosen): a warning beside its name
+    /// whose tooltip lists the findings.
+    private static func warningIcon(_ entry: ThemeEntry) -> WidgetPointer {
+        let icon = Widgets.icon("dialog-warning-symbolic", classes: ["feed-error", "theme-card-warning"])
+        gtk_widget_set_tooltip_text(icon, "Fails contrast checks:\n" + entry.warnings.joined(separator: "\n"))
+        Accessibility.setLabel(icon, "Fails contrast checks")
+        return icon
+    }
+
+    /// "Your theme", and for one that fails contrast, Fix Contrast (a corrected copy beside the file).
+    private static func originRow(_ entry: ThemeEntry, offerFix: Bool) -> WidgetPointer {
+        let label = Widgets.label("Your theme", classes: ["theme-card-origin"])
+        guard offerFix else { return label }
+        Widgets.expand(label, vertical: false)
+        let fix = Widgets.textButton("Fix Contrast", action: "app.fix-contrast", classes: ["secondary", "theme-card-fix"])
+        gtk_actionable_set_action_target_value(OpaquePointer(fix), g_variant_new_string(entry.file.path))
+        gtk_widget_set_tooltip_text(fix, "Write a copy of this theme beside it whose colours pass every contrast check")
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [label, fix])
     }
 
     /// A miniature reader: sidebar strip, a title line, body text, a link and an accent button.
