@@ -7,13 +7,11 @@ import TestSupport
 /// its window closed with Ctrl+W as a user would.
 @Suite("Running in the background", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct BackgroundTests {
-    private static let keyboard = NSLock()
-
     private func windowShows(_ app: Process) -> Bool {
         !app.visibleWindows(titled: "Lectern").isEmpty
     }
 
-    /// Ctrl+W in the main window.
+    /// Ctrl+W in the main window, as a user would close it.
     private func closeWindow(_ app: Process, _ sandbox: LecternSandbox) async throws {
         var found: String?
         _ = await eventually(timeout: 5) {
@@ -21,11 +19,13 @@ struct BackgroundTests {
             return found != nil
         }
         let window = try #require(found, "no window to close")
-        // Tests share the display: one focus-and-key at a time, so the key reaches this window.
-        let result = Self.keyboard.withLock {
-            Command.run("/usr/bin/xdotool", ["windowfocus", "--sync", window, "key", "ctrl+w"], environment: sandbox.environment)
+        // Focused, then the key, as a user does. (An event sent to the window without the focus
+        // closes it too, but GTK then never shows it again.) Tests share the display, and a window
+        // another test presents may take the focus in between: the key is pressed again then.
+        for _ in 0..<3 {
+            _ = Command.run("/usr/bin/xdotool", ["windowfocus", "--sync", window, "key", "ctrl+w"], environment: sandbox.environment)
+            if await eventually(timeout: 2, { !windowShows(app) || !app.isRunning }) { return }
         }
-        try #require(result.status == 0, "\(result.stderr)")
     }
 
     private func start(_ sandbox: LecternSandbox, _ arguments: [String] = []) async throws -> Process {

@@ -33,7 +33,8 @@ final class ArticleListHeader {
             buttons.append(button)
         }
         let filters = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked", "article-filter"], buttons)
-        saveButton = Widgets.iconButton("bookmark-new-symbolic", tooltip: "Save This Search in the Sidebar", action: "app.save-search")
+        // Its action is set with its target (a search's words) when there is one to save.
+        saveButton = Widgets.iconButton("bookmark-new-symbolic", tooltip: "Save This Search in the Sidebar")
         gtk_widget_set_visible(saveButton, 0)
         let tools = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, saveButton, filters])
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["pane-header"], [
@@ -74,6 +75,9 @@ final class ArticleListHeader {
     /// Offers Save Search for `target` ("all:WORDS" or "unread:WORDS"); nil hides it.
     func offerSave(target: String?) {
         gtk_widget_set_visible(saveButton, target == nil ? 0 : 1)
-        if let target { gtk_actionable_set_action_target_value(OpaquePointer(saveButton), g_variant_new_string(target)) }
+        guard let target else { return }
+        // The target first: the action takes a string, and a button naming it without one is refused.
+        gtk_actionable_set_action_target_value(OpaquePointer(saveButton), g_variant_new_string(target))
+        gtk_actionable_set_action_name(OpaquePointer(saveButton), "app.save-search")
     }
 }
