@@ -23,6 +23,8 @@ extension LecternApplication {
             }
         }
         Actions.add("refresh", to: map) { [unowned self] in refreshAll() }
+        Actions.add("next-pane", to: map) { [unowned self] in mainWindow?.cyclePanes(backwards: false) }
+        Actions.add("previous-pane", to: map) { [unowned self] in mainWindow?.cyclePanes(backwards: true) }
         Actions.add("cancel-refresh", to: map) { [unowned self] in refreshTask?.cancel() }
         Actions.add("add-feed", to: map) { [unowned self] in activate(); mainWindow?.addFeed.open() }
         Actions.add("import-opml", to: map) { [unowned self] in chooseOPML(export: false) }
@@ -42,7 +44,7 @@ extension LecternApplication {
             ("app.search", ["<Control>f"]), ("app.text-bigger", ["<Control>plus", "<Control>equal", "<Control>KP_Add"]),
             ("app.text-smaller", ["<Control>minus", "<Control>KP_Subtract"]), ("app.text-reset", ["<Control>0"]),
             ("app.shortcuts", ["F1", "<Control>question"]), ("app.preferences", ["<Control>comma"]), ("app.mark-all-read", ["<Shift><Control>a"]),
-            ("app.undo", ["<Control>z"]),
+            ("app.undo", ["<Control>z"]), ("app.next-pane", ["F6"]), ("app.previous-pane", ["<Shift>F6"]),
         ]
         for (action, keys) in accelerators { Actions.setAccelerators(keys, for: action, on: map) }
     }

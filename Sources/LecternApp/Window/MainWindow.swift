@@ -59,6 +59,14 @@ final class MainWindow {
         gtk_window_present(cast(window))
     }
 
+    /// F6 / Shift+F6: the focus to the next or previous part of the window.
+    func cyclePanes(backwards: Bool) {
+        var panes: [WidgetPointer] = []
+        if let header = gtk_window_get_titlebar(cast(window)) { panes.append(header) }
+        if let session { panes += [session.sidebar.widget, session.list.widget, session.reader.widget] }
+        PaneCycle.move(in: window, panes: panes, backwards: backwards)
+    }
+
     /// Closing only hides the window (Lectern keeps running in the background); it comes back as it was.
     func setHideOnClose(_ hide: Bool) {
         gtk_window_set_hide_on_close(cast(window), hide ? 1 : 0)

@@ -13,7 +13,7 @@ enum ShortcutsWindow {
                      ("<Alt>Return", "Settings of the chosen feed")]),
         ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),
                         ("<Control>0", "Reset text size"), ("<Control>t", "Themes")]),
-        ("General", [("<Control>comma", "Preferences"), ("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
+        ("General", [("F6", "Next part of the window"), ("<Shift>F6", "Previous part of the window"), ("<Control>comma", "Preferences"), ("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
                      ("<Control>q", "Quit")]),
     ]
 
