@@ -66,13 +66,10 @@ def floor(api, user, password, since, lists):
         body = dict(parameters, op=op)
         if sid:
             body["sid"] = sid
-        request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
-                                         headers={"Content-Type": "application/json", "User-Agent": agent})
-        with urllib.request.urlopen(request, timeout=60) as response:
-            answer = json.loads(response.read())
-        if answer.get("status") != 0:
-            raise SystemExit(f"floor: {op} failed: {answer.get('content')}")
-        return answer["content"]
+        try:
+            return api_call(url, body, agent, timeout=60)
+        except RuntimeError as error:
+            raise SystemExit(f"floor: {error}")
 
     def headlines(query, skip, content):
         return call("getHeadlines", **query, limit=PAGE, skip=skip, show_content=content, show_excerpt=False)
@@ -191,10 +188,11 @@ class Harness:
         self.log.close()
 
 
-def api_call(url, body, agent="lectern-bench-setup/1"):
+def api_call(url, body, agent="lectern-bench-setup/1", timeout=120):
+    """One tt-rss API call; its content, or RuntimeError naming the op and the server's answer."""
     request = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
                                      headers={"Content-Type": "application/json", "User-Agent": agent})
-    with urllib.request.urlopen(request, timeout=120) as response:
+    with urllib.request.urlopen(request, timeout=timeout) as response:
         answer = json.loads(response.read())
     if answer.get("status") != 0:
         raise RuntimeError(f"{body.get('op')}: {answer.get('content')}")

@@ -19,21 +19,22 @@ SECRETS = os.path.join(HERE, "..", "Tests", "TestSupport", "secret_service.sh")
 APP = ["--dest", "dev.lectern.Lectern", "--object-path", "/dev/lectern/Lectern"]
 
 
-def rss_mb(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
+def proc_mb(pid, file, key):
+    """A "Key:  N kB" line of /proc/PID/FILE, in MB."""
+    with open(f"/proc/{pid}/{file}") as lines:
+        for line in lines:
+            if line.startswith(key + ":"):
                 return int(line.split()[1]) / 1024
     return 0.0
+
+
+def rss_mb(pid):
+    return proc_mb(pid, "status", "VmRSS")
 
 
 def private_mb(pid):
     """Memory the process alone dirtied (heap, stacks, written pages): shared library code is not in it."""
-    with open(f"/proc/{pid}/smaps_rollup") as rollup:
-        for line in rollup:
-            if line.startswith("Private_Dirty:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
+    return proc_mb(pid, "smaps_rollup", "Private_Dirty")
 
 
 def activate(action, parameter="[]"):

@@ -81,9 +81,10 @@ extension LecternApplication {
             }, say: { _ in })
             // `r` also syncs the accounts, after the local feeds (not when no server answered).
             let accounts = self?.accounts(service)
+            let beforeSync = try? service.store.latestArticleID()
             let sync = !report.offline && (try? accounts?.accounts().isEmpty) == false ? await accounts?.syncAll { _ in } : nil
-            // What the sync brought meets the rules too (the refresh's already did).
-            if sync != nil, let watch { _ = try? service.store.applyRules(toArticlesAfter: watch.after) }
+            // What the sync brought meets the rules too (the refresh applied them to its own).
+            if sync != nil, let beforeSync { _ = try? service.store.applyRules(toArticlesAfter: beforeSync) }
             guard let self else { return }
             refreshTask = nil
             refreshSchedule.lastRefresh = Date()

@@ -92,8 +92,7 @@ public final class LibraryService: Sendable {
         let chosen = feeds.filter { feed in
             automaticInterval.map { feed.isDue(at: now, defaultInterval: $0) } ?? (feed.refreshMinutes != 0)
         }
-        let before: Int64
-        do { before = try store.latestArticleID() } catch { before = .max }
+        let before = try? store.latestArticleID()
         let summary = await refresher.refresh(feeds: chosen) { progress in
             onProgress?(progress)
             // A server not reached is told at the end: among the failures when others answered,
@@ -102,7 +101,7 @@ public final class LibraryService: Sendable {
             say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
         }
         do {
-            if before < .max { try store.applyRules(toArticlesAfter: before) }
+            if let before { try store.applyRules(toArticlesAfter: before) }
         } catch {
             report.failures.append("your rules could not be applied to the new articles: \(error)")
         }

@@ -15,7 +15,7 @@ extension LibraryStore {
         guard !feeds.isEmpty || !articles.isEmpty else { return [] }
         return try read { database throws(StorageError) in
             try database.query("""
-                SELECT a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred
+                SELECT \(Self.rowColumns)
                 FROM articles a CROSS JOIN feeds f ON f.id = a.feed_id
                 WHERE a.id > ? AND a.read = 0
                     AND (a.feed_id IN (SELECT value FROM json_each(?)) OR a.id IN (SELECT value FROM json_each(?)))

@@ -7,7 +7,7 @@ extension LibraryStore {
     public func articles(_ query: ArticleQuery) throws(StorageError) -> [ArticleRow] {
         let filter = ViewFilter(view: query.view, unreadOnly: query.unreadOnly,
                                 after: query.search == nil ? query.after : nil, hiding: try hasHiddenArticles())
-        let columns = "a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred"
+        let columns = Self.rowColumns
         let sql: String
         var values: [SQLValue]
         if let search = query.search, let expression = SearchQuery.expression(for: search) {
@@ -113,6 +113,9 @@ extension LibraryStore {
             }
         }
     }
+
+    /// The columns `row(from:)` reads, over `articles AS a` joined with `feeds AS f`.
+    static let rowColumns = "a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred"
 
     static func row(from statement: SQLiteStatement) -> ArticleRow {
         let feedURL = statement.text(4) ?? ""

@@ -13,20 +13,25 @@ extension LibraryStore {
         if settings.folderID != feed.folderID { try moveFeed(id, toFolder: settings.folderID) }
         if let minutes = settings.refreshMinutes, minutes < 0 { throw .invalidValue("a refresh interval cannot be negative") }
         try write { database throws(StorageError) in
-            try database.run("""
-                UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ? WHERE id = ?
-                """, [SQLValue(settings.refreshMinutes), settings.notify.map { .integer($0 ? 1 : 0) } ?? .null,
-                      .integer(settings.opensInBrowser ? 1 : 0), .integer(settings.alwaysFullArticle ? 1 : 0), .integer(id)])
+            try Self.store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.opensInBrowser,
+                           alwaysFullArticle: settings.alwaysFullArticle, feedID: id, in: database)
         }
     }
 
     /// The settings an OPML file carried for a feed it adds (absent ones keep the defaults).
     static func apply(_ settings: OPMLEntry.Settings, toFeed id: Int64, in database: SQLiteDatabase) throws(StorageError) {
         guard settings != OPMLEntry.Settings() else { return }
+        try store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.openInBrowser == true,
+                  alwaysFullArticle: settings.fullArticle == true, feedID: id, in: database)
+    }
+
+    /// The one place the per-feed settings' columns are written.
+    private static func store(refreshMinutes: Int?, notify: Bool?, opensInBrowser: Bool, alwaysFullArticle: Bool,
+                              feedID: Int64, in database: SQLiteDatabase) throws(StorageError) {
         try database.run("""
             UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ? WHERE id = ?
-            """, [SQLValue(settings.refreshMinutes), settings.notify.map { .integer($0 ? 1 : 0) } ?? .null,
-                  .integer(settings.openInBrowser == true ? 1 : 0), .integer(settings.fullArticle == true ? 1 : 0), .integer(id)])
+            """, [SQLValue(refreshMinutes), notify.map { .integer($0 ? 1 : 0) } ?? .null,
+                  .integer(opensInBrowser ? 1 : 0), .integer(alwaysFullArticle ? 1 : 0), .integer(feedID)])
     }
 
     /// Points a local feed at a new address (checked by the caller by fetching it): its

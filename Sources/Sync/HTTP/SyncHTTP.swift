@@ -10,9 +10,8 @@ struct SyncResponse: Sendable {
     var headers: [String: String]
     var body: Data
 
-    func header(_ name: String) -> String? {
-        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-    }
+    /// `CurlTransfer` keeps header names lower-cased.
+    func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     var text: String { String(decoding: body, as: UTF8.self) }
 }

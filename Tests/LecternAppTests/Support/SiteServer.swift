@@ -29,15 +29,14 @@ final class SiteServer: @unchecked Sendable {
     var favicons: Int { hits("/favicon.ico") }
 
     /// How many requests `path` has had (-1 when the server cannot be asked).
-    func hits(_ path: String) -> Int {
-        guard let url = URL(string: "http://127.0.0.1:\(port)/_hits?path=\(path)"),
-              let text = try? String(contentsOf: url, encoding: .utf8) else { return -1 }
-        return Int(text) ?? -1
-    }
+    func hits(_ path: String) -> Int { count("path=\(path)") }
 
     /// How many requests paths starting with `prefix` have had (Tests/LibraryTests/Fixtures/server.py only).
-    func hits(prefix: String) -> Int {
-        guard let url = URL(string: "http://127.0.0.1:\(port)/_hits?prefix=\(prefix)"),
+    func hits(prefix: String) -> Int { count("prefix=\(prefix)") }
+
+    /// The server's `/_hits` answer for `query` (-1 when it cannot be asked).
+    private func count(_ query: String) -> Int {
+        guard let url = URL(string: "http://127.0.0.1:\(port)/_hits?\(query)"),
               let text = try? String(contentsOf: url, encoding: .utf8) else { return -1 }
         return Int(text) ?? -1
     }
