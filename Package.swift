@@ -6,6 +6,7 @@
 //                                         -> CSQLite3, CCurl;  Sync -> CLibSecret
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
+//   every layer that shows text -> Localization (gettext, locale formats; Foundation only)
 import PackageDescription
 
 let package = Package(
@@ -36,26 +37,29 @@ let package = Package(
 
         // GTK-free core, tested without a display.
         .target(name: "ArticleModel"),
+        // The user's language: gettext's text domain, and the locale's dates and numbers.
+        .systemLibrary(name: "CIntl", path: "Sources/CIntl"),
+        .target(name: "Localization", dependencies: ["CIntl"]),
         // Release builds skip the dynamic exclusivity checks in the parser's hot loop (the SAX
         // callbacks touch the builder's state a few hundred times per entry); debug builds, the
         // tests and the sanitizer runs keep them.
-        .target(name: "FeedParsing", dependencies: ["ArticleModel", "CLibXML2"],
+        .target(name: "FeedParsing", dependencies: ["ArticleModel", "CLibXML2", "Localization"],
                 swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
         // The article inside a web page (full articles), on FeedParsing's HTML reading.
-        .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing"]),
-        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3", "CCurl"]),
-        .target(name: "Theming"),
+        .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing", "Localization"]),
+        .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3", "CCurl", "Localization"]),
+        .target(name: "Theming", dependencies: ["Localization"]),
         // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
         // Secret Service through libsecret. No GTK.
-        .target(name: "Sync", dependencies: ["Library", "CLibSecret"]),
+        .target(name: "Sync", dependencies: ["Library", "CLibSecret", "Localization"]),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
         // The app sees the core through Library, Theming and ArticleModel only: no parser, no
         // SQLite, no libxml2 (MemberImportVisibility keeps that true for members too).
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "ArticleModel"],
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "ArticleModel", "Localization"],
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
-        .executableTarget(name: "lectern", dependencies: ["LecternApp"]),
+        .executableTarget(name: "lectern", dependencies: ["LecternApp", "Localization"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction"]),
         // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
@@ -75,6 +79,6 @@ let package = Package(
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).
         .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport", "ScratchMount"]),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport", "ScratchMount", "Localization"]),
     ]
 )

@@ -1,5 +1,7 @@
 // Lectern: builds the application and runs it.
 import Foundation
 import LecternApp
+import Localization
 
+Localization.start()
 exit(LecternApplication.main(arguments: CommandLine.arguments))
