@@ -6,12 +6,23 @@ DESTDIR ?=
 CONFIG ?= debug
 BUILD_DIR := .build/$(CONFIG)
 
-.PHONY: all build release run check test test-headless validate-data install uninstall bench fuzz fuzz-build fuzz-report check-sanitize clean
+.PHONY: all build release run check test test-headless validate-data locale pot po install uninstall bench fuzz fuzz-build fuzz-report check-sanitize clean
 
 all: build
 
-build:
+build: locale
 	$(SWIFT) build -c $(CONFIG) --product lectern
+
+## make locale: the translations compiled into .build/locale and .build/data (docs/translations.md).
+locale:
+	scripts/build-locale.sh
+
+## make pot: regenerate po/lectern.pot from the sources; make po: merge it into every language.
+pot:
+	python3 scripts/pot.py
+
+po: pot
+	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$lang.po po/lectern.pot; done
 
 release:
 	$(MAKE) build CONFIG=release
@@ -25,21 +36,24 @@ run:
 ## make check: install what the tests need, build, run the whole suite headless.
 check:
 	scripts/ensure-packages.sh check
+	scripts/build-locale.sh --test-locales
 	$(MAKE) validate-data
 	$(SWIFT) build --build-tests
 	set -o pipefail; scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
 		status=$$?; python3 scripts/test-summary.py .build/check.log; exit $$status
 
-validate-data:
-	appstreamcli validate --no-net data/dev.lectern.Lectern.metainfo.xml
-	desktop-file-validate data/dev.lectern.Lectern.desktop
+validate-data: locale
+	appstreamcli validate --no-net .build/data/dev.lectern.Lectern.metainfo.xml
+	desktop-file-validate .build/data/dev.lectern.Lectern.desktop
 
 install: release
 	install -Dm755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
 	install -d $(DESTDIR)$(PREFIX)/share/lectern
 	cp -R Resources Themes data $(DESTDIR)$(PREFIX)/share/lectern/
-	install -Dm644 data/dev.lectern.Lectern.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
-	install -Dm644 data/dev.lectern.Lectern.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
+	install -Dm644 .build/data/dev.lectern.Lectern.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
+	install -Dm644 .build/data/dev.lectern.Lectern.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
+	for mo in .build/locale/*/LC_MESSAGES/lectern.mo; do \
+		install -Dm644 $$mo $(DESTDIR)$(PREFIX)/share/$${mo#.build/}; done
 	install -Dm644 data/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg \
@@ -55,6 +69,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	rm -f $(DESTDIR)$(PREFIX)/share/locale/*/LC_MESSAGES/lectern.mo
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 
 ## make bench: Lectern's measurements beside peer tools (see docs/benchmarks.md).

@@ -4,9 +4,10 @@
 # check and bench also install Tiny Tiny RSS for the sync tests (scripts/install-ttrss.sh).
 set -euo pipefail
 
-run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-openssl-dev pkg-config adwaita-icon-theme fonts-cantarell)
+run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-openssl-dev pkg-config adwaita-icon-theme fonts-cantarell
+  gettext libglib2.0-data)
 check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
-  gnome-keyring libsecret-tools)
+  gnome-keyring libsecret-tools locales at-spi2-core python3-pyatspi)
 bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
 
 case "${1:-run}" in

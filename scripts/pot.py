@@ -178,19 +178,24 @@ def entries_text(messages):
     return "\n\n".join(out) + "\n"
 
 
-def data_messages(workdir):
-    """The desktop file's and the metainfo's texts, as xgettext writes them (without a header)."""
-    target = os.path.join(workdir, "data.pot")
-    subprocess.run(["xgettext", "--from-code=UTF-8", "--add-location=file", "--omit-header", "--no-wrap",
+def data_template(workdir, path):
+    """The texts of a desktop file or the metainfo, as xgettext reads them."""
+    target = os.path.join(workdir, os.path.basename(path) + ".pot")
+    subprocess.run(["xgettext", "--from-code=UTF-8", "--add-location=file", "--no-wrap",
                     "--keyword=Name", "--keyword=GenericName", "--keyword=Comment", "--keyword=Keywords",
-                    "-o", target] + DATA_TEMPLATES, cwd=ROOT, check=True)
-    return open(target, encoding="utf-8").read() if os.path.exists(target) else ""
+                    "-o", target, path], cwd=ROOT, check=True, env=dict(os.environ, LC_ALL="C.UTF-8"))
+    return target
 
 
 def template():
     with tempfile.TemporaryDirectory() as workdir:
-        data = data_messages(workdir)
-    return HEADER + "\n" + entries_text(swift_messages() + theme_messages()) + "\n" + data
+        swift = os.path.join(workdir, "swift.pot")
+        with open(swift, "w", encoding="utf-8") as out:
+            out.write(HEADER + "\n" + entries_text(swift_messages() + theme_messages()))
+        parts = [swift] + [data_template(workdir, path) for path in DATA_TEMPLATES]
+        merged = subprocess.run(["msgcat", "--use-first", "--no-wrap", "--add-location=file"] + parts,
+                                check=True, capture_output=True, text=True, env=dict(os.environ, LC_ALL="C.UTF-8"))
+        return merged.stdout
 
 
 def main():

@@ -1,6 +1,7 @@
 import ArticleModel
 import FeedParsing
 import Foundation
+import Localization
 
 /// Finds the article in a web page: its text as the same sanitized document the reader
 /// draws, and what the page says about it. No JavaScript, no network, no site rules.
@@ -31,7 +32,7 @@ public enum ArticleExtractor {
     }
 
     private static func extract(_ bytes: UnsafeBufferPointer<UInt8>, url: URL?, charset: String?) throws(ExtractionError) -> ExtractedArticle {
-        guard let page = PageTree(html: bytes, charset: charset) else { throw .noArticle(reason: "the page is empty") }
+        guard let page = PageTree(html: bytes, charset: charset) else { throw .noArticle(reason: tr("the page is empty")) }
         let metadata = PageMetadata(page: page)
         let base = baseURL(page, pageURL: url)
         // A retry reads the page again rather than keeping a pristine copy of it the whole
@@ -45,12 +46,14 @@ public enum ArticleExtractor {
                 best = Attempt(document: body, length: length, linkDensity: 0, direction: best?.direction, byline: best?.byline)
             }
         }
-        guard let best, best.length > 0 else { throw .noArticle(reason: "nothing in the page reads as an article's text") }
+        guard let best, best.length > 0 else { throw .noArticle(reason: tr("nothing in the page reads as an article's text")) }
         if best.linkDensity > 0.5 {
-            throw .noArticle(reason: "the page's text is mostly links: a menu or an index, not an article")
+            throw .noArticle(reason: tr("the page's text is mostly links: a menu or an index, not an article"))
         }
         if best.length < minimumCharacters, best.document.images.isEmpty {
-            throw .noArticle(reason: "the page holds only \(best.length) characters of text, too few for an article")
+            throw .noArticle(reason: tr("the page holds only {count} character of text, too few for an article",
+                                        plural: "the page holds only {count} characters of text, too few for an article",
+                                        count: best.length))
         }
         return ExtractedArticle(
             title: metadata.title.isEmpty ? nil : metadata.title,

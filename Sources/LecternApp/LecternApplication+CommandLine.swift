@@ -4,6 +4,7 @@ import GtkBridge
 import Library
 import Sync
 import Theming
+import Localization
 
 extension LecternApplication {
     /// Runs in the primary instance for every launch, its own and forwarded ones.
@@ -34,7 +35,7 @@ extension LecternApplication {
     private func performLibraryWork(_ request: LibraryRequest, for caller: ApplicationCommandLine) {
         withLibrary { [weak self] service in
             guard let service else {
-                caller.printError("lectern: the library could not be opened")
+                caller.printError(tr("lectern: the library could not be opened"))
                 return caller.setExitStatus(1)
             }
             self?.perform(request, with: service, for: caller)
@@ -59,7 +60,7 @@ extension LecternApplication {
     private func performSync(for caller: ApplicationCommandLine) {
         withLibrary { [weak self] service in
             guard let service else {
-                caller.printError("lectern: the library could not be opened")
+                caller.printError(tr("lectern: the library could not be opened"))
                 return caller.setExitStatus(1)
             }
             Task { @MainActor [weak self] in
@@ -100,12 +101,19 @@ extension LecternApplication {
                 let status: Int32
                 switch result {
                 case .success(let size):
+                    let values: KeyValuePairs<String, any Sendable> = [
+                        "width": String(size.width), "height": String(size.height), "path": path,
+                        "process": String(ProcessInfo.processInfo.processIdentifier),
+                    ]
                     // A forwarded request says which Lectern drew it: the one already running.
-                    let by = remote ? " (drawn by the running Lectern, process \(ProcessInfo.processInfo.processIdentifier))" : ""
-                    caller.print("Saved a \(size.width)×\(size.height) screenshot to \(path)\(by)")
+                    let saved = remote
+                        // Translators: {process} is the running Lectern's process id.
+                        ? tr("Saved a {width}×{height} screenshot to {path} (drawn by the running Lectern, process {process})", values)
+                        : tr("Saved a {width}×{height} screenshot to {path}", values)
+                    caller.print(saved)
                     status = 0
                 case .failure(let error):
-                    caller.printError("lectern: could not save the screenshot: \(error)")
+                    caller.printError(tr("lectern: could not save the screenshot: {error}", ["error": String(describing: error)]))
                     status = 1
                 }
                 caller.setExitStatus(status)

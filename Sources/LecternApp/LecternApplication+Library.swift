@@ -1,6 +1,7 @@
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The library in the primary instance: opened on first use, and — when its schema must
 /// be upgraded first — opened off the main thread while the window is already on screen.
@@ -85,7 +86,8 @@ extension LecternApplication {
             waiting.forEach { $0(service) }
         case .failure(let error):
             library = .failed
-            notify("The library at \(DataLocations.libraryFile.path) could not be opened: \(error)")
+            notify(tr("The library at {path} could not be opened: {error}",
+                      ["path": DataLocations.libraryFile.path, "error": String(describing: error)]))
             waiting.forEach { $0(nil) }
         }
     }

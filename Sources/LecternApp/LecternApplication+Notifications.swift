@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The notification about new articles: one per refresh that brought news (an `ArrivalWatch`
 /// decides what is news), none while the window is in front showing them. Clicking it opens
@@ -14,7 +15,8 @@ extension LecternApplication {
         Actions.add("show-article", to: map, string: { [unowned self] target in
             guard let id = Int64(target) else { return }
             activate()
-            let article = storeAccess?.read("find the article", fallback: nil) { try $0.article(id: id) }
+            // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+            let article = storeAccess?.read(tr("find the article"), fallback: nil) { try $0.article(id: id) }
             if let article { mainWindow?.session?.show(articleID: id, inFeed: article.feedID) }
         })
         Actions.add("show-unread", to: map) { [unowned self] in
@@ -23,7 +25,7 @@ extension LecternApplication {
         }
         Actions.add("mark-articles-read", to: map, string: { [unowned self] target in
             let ids = target.split(separator: ",").compactMap { Int64($0) }
-            guard !ids.isEmpty, storeAccess?.write("mark the articles read", { _ = try $0.setRead(ids, true) }) == true else { return }
+            guard !ids.isEmpty, storeAccess?.write(tr("mark the articles read"), { _ = try $0.setRead(ids, true) }) == true else { return }
             DesktopNotification.withdraw(from: application.as(GApplication.self), id: Self.arrivalsNotificationID)
             libraryDidChange()
         })
@@ -52,7 +54,7 @@ extension LecternApplication {
         guard let notice = ArrivalsNotice(arrivals), !windowShows(arrivals) else { return }
         var notification = DesktopNotification(title: notice.title, body: notice.body)
         notification.defaultAction = notice.articleIDs.count == 1 ? ("app.show-article", "\(notice.articleIDs[0])") : ("app.show-unread", nil)
-        notification.buttons = [("Mark as Read", "app.mark-articles-read", notice.articleIDs.map(String.init).joined(separator: ","))]
+        notification.buttons = [(tr("Mark as Read"), "app.mark-articles-read", notice.articleIDs.map(String.init).joined(separator: ","))]
         notification.send(from: application.as(GApplication.self), id: Self.arrivalsNotificationID)
     }
 
@@ -65,7 +67,7 @@ extension LecternApplication {
         case .all, .unread: return true
         case .feed(let id): return feedIDs == [id]
         case .folder(let id), .account(let id):
-            let feeds = storeAccess?.read("read your subscriptions", fallback: []) { try $0.feeds() } ?? []
+            let feeds = storeAccess?.read(tr("read your subscriptions"), fallback: []) { try $0.feeds() } ?? []
             let inView = Set(feeds.filter { view == .folder(id) ? $0.folderID == id : $0.accountID == id }.map(\.id))
             return feedIDs.isSubset(of: inView)
         default: return false

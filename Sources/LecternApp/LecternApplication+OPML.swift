@@ -2,18 +2,19 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 extension LecternApplication {
     /// Import or Export OPML with the desktop's own file chooser (portal-aware).
     func chooseOPML(export: Bool) {
         let parent: UnsafeMutablePointer<GtkWindow>? = mainWindow.map { cast($0.window) }
-        let chooser = lectern_file_chooser_native_new(export ? "Export Subscriptions" : "Import Subscriptions", parent,
+        let chooser = lectern_file_chooser_native_new(export ? tr("Export Subscriptions") : tr("Import Subscriptions"), parent,
                                                        export ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
-                                                       export ? "_Export" : "_Import", "_Cancel")
+                                                       export ? tr("_Export") : tr("_Import"), tr("_Cancel"))
         let owned = Object(adopting: created(chooser))
         if export { gtk_file_chooser_set_current_name(owned.opaquePointer, "lectern-subscriptions.opml") }
         let filter = Object(adopting: created(gtk_file_filter_new()))
-        gtk_file_filter_set_name(filter.opaquePointer, "OPML files")
+        gtk_file_filter_set_name(filter.opaquePointer, tr("OPML files"))
         gtk_file_filter_add_pattern(filter.opaquePointer, "*.opml")
         gtk_file_filter_add_pattern(filter.opaquePointer, "*.xml")
         gtk_file_chooser_add_filter(owned.opaquePointer, filter.opaquePointer)

@@ -4,6 +4,7 @@ import GtkBridge
 import Library
 import Sync
 import Theming
+import Localization
 
 /// Reading commands as application actions: the keyboard, the menus and D-Bus
 /// (`org.gtk.Actions`, used by the tests) all go through the same actions.
@@ -58,7 +59,8 @@ extension LecternApplication {
         window.addFeed.onSubscribe = { [unowned self] address, account, done in
             if let account { subscribe(address, in: account, done: done) } else { subscribe(address, done: done) }
         }
-        window.addFeed.accounts = { [weak self] in self?.storeAccess?.read("read your sync accounts", fallback: []) { try $0.accounts() } ?? [] }
+        // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+        window.addFeed.accounts = { [weak self] in self?.storeAccess?.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() } ?? [] }
         window.onUndoAvailable = { [unowned self] available in
             if let undoAction { g_simple_action_set_enabled(undoAction, available ? 1 : 0) }
         }
@@ -70,7 +72,7 @@ extension LecternApplication {
         guard refreshTask == nil, let service = libraryService else { return }
         let button = mainWindow?.refreshButton
         button?.setRunning(true)
-        let total = storeAccess?.read("count your subscriptions", fallback: 0) { try $0.feeds().count } ?? 0
+        let total = storeAccess?.read(tr("count your subscriptions"), fallback: 0) { try $0.feeds().count } ?? 0
         button?.setProgress(done: 0, total: total)
         var request = LibraryRequest(refresh: true, retentionDays: settings.retentionDays)
         if automatic { request.automaticInterval = TimeInterval(settings.refreshIntervalMinutes * 60) }
@@ -95,12 +97,13 @@ extension LecternApplication {
             if report.offline {
                 refreshWaitingForNetwork = true   // the Offline state says it; no banner
             } else if !report.failures.isEmpty {
-                mainWindow?.showNotice("Some feeds could not be refreshed: " + report.failures.joined(separator: "; "))
+                mainWindow?.showNotice(tr("Some feeds could not be refreshed: {failures}", ["failures": report.failures.joined(separator: "; ")]))
             }
             if let sync, !sync.failures.isEmpty {
-                mainWindow?.showNotice("Some accounts could not be synced: " + sync.failures.joined(separator: "; "))
+                mainWindow?.showNotice(tr("Some accounts could not be synced: {failures}", ["failures": sync.failures.joined(separator: "; ")]))
             } else if let sync, !sync.notices.isEmpty {
-                mainWindow?.showNotice("The server refused some changes, which were dropped: " + sync.notices.joined(separator: "; "))
+                mainWindow?.showNotice(tr("The server refused some changes, which were dropped: {changes}",
+                                          ["changes": sync.notices.joined(separator: "; ")]))
             }
         }
     }
@@ -147,7 +150,7 @@ extension LecternApplication {
     func showPreferences() {
         let window = preferencesWindow ?? PreferencesWindow(application: application.as(GtkApplication.self), settings: settings)
         preferencesWindow = window
-        window.accounts = { [weak self] in self?.storeAccess?.read("read your sync accounts", fallback: []) { try $0.accounts() } ?? [] }
+        window.accounts = { [weak self] in self?.storeAccess?.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() } ?? [] }
         connectRules(window.rulesEditor)
         window.present(transientFor: mainWindow?.window)
     }
@@ -170,7 +173,7 @@ extension LecternApplication {
         let interval = TimeInterval(settings.refreshIntervalMinutes * 60)
         refreshSchedule.interval = interval
         let now = Date()
-        let feeds = storeAccess?.read("read your subscriptions", fallback: []) { try $0.feeds() } ?? []
+        let feeds = storeAccess?.read(tr("read your subscriptions"), fallback: []) { try $0.feeds() } ?? []
         // A feed with an interval of its own shorter than the app's may be due before the app's turn.
         let ownTurn = feeds.contains { $0.refreshMinutes != nil && $0.isDue(at: now, defaultInterval: interval) }
         guard !feeds.isEmpty, refreshSchedule.isDue(at: now) || ownTurn else { return }
@@ -197,7 +200,7 @@ extension LecternApplication {
     }
 
     private func subscribe(_ address: String, done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {
-        guard let service = libraryService else { return done(.failure(AddFeedFailure(message: "The library is not available."))) }
+        guard let service = libraryService else { return done(.failure(AddFeedFailure(message: tr("The library is not available.")))) }
         Task { @MainActor [weak self] in
             do {
                 switch try await Subscriber(store: service.store, policy: service.policy).subscribe(url: address) {
@@ -216,15 +219,17 @@ extension LecternApplication {
     private func subscribe(_ address: String, in account: Account,
                            done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {
         guard let service = libraryService,
-              storeAccess?.write("queue the subscription", { try $0.queueChange(accountID: account.id, kind: .subscribe, target: address, value: nil) }) == true
-        else { return done(.failure(AddFeedFailure(message: "The library is not available."))) }
+              storeAccess?.write(tr("queue the subscription"), { try $0.queueChange(accountID: account.id, kind: .subscribe, target: address, value: nil) }) == true
+        else { return done(.failure(AddFeedFailure(message: tr("The library is not available.")))) }
         Task { @MainActor [weak self] in
             guard let accounts = self?.accounts(service) else { return }
             switch await accounts.sync(account) {
             case .success(let summary):
                 if let refusal = summary.dropped.first { done(.failure(AddFeedFailure(message: refusal))) } else { done(.success([])) }
             case .failure(let error):
-                done(.failure(AddFeedFailure(message: "\(error) The subscription is sent at the next sync.")))
+                // Translators: {error} says why the account's server could not be reached.
+                let message = tr("{error} The subscription is sent at the next sync.", ["error": String(describing: error)])
+                done(.failure(AddFeedFailure(message: message)))
             }
             self?.libraryDidChange()
         }
@@ -235,7 +240,9 @@ extension LecternApplication {
         Task { @MainActor [weak self] in
             let report = await service.perform(LibraryRequest(importOPML: [samples.path], refresh: true)) { _ in }
             self?.libraryDidChange()
-            if !report.failures.isEmpty { self?.notify("The sample feeds could not be added: \(report.failures.joined(separator: "; "))") }
+            if !report.failures.isEmpty {
+                self?.notify(tr("The sample feeds could not be added: {failures}", ["failures": report.failures.joined(separator: "; ")]))
+            }
         }
     }
 

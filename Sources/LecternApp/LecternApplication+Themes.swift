@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Theming
+import Localization
 
 extension LecternApplication {
     /// Opens the theme picker (Ctrl+T, the main menu, `--theme-picker`).
@@ -18,7 +19,7 @@ extension LecternApplication {
     /// (org.gtk.Actions) for scripts and tests.
     func selectTheme(_ name: String) {
         guard let theme = themeController?.catalog.theme(named: name) else {
-            notify("There is no usable theme named “\(name)”.")
+            notify(tr("There is no usable theme named “{name}”.", ["name": name]))
             return
         }
         settings.themeName = theme.name
@@ -29,9 +30,10 @@ extension LecternApplication {
         do {
             let copy = try ContrastFix.writeCorrectedCopy(of: URL(filePath: path))
             reloadThemes()
-            notify("Wrote \(copy.lastPathComponent) beside your theme: its colours pass every contrast check.")
+            // Translators: {file} is the name of the corrected copy of the theme's file.
+            notify(tr("Wrote {file} beside your theme: its colours pass every contrast check.", ["file": copy.lastPathComponent]))
         } catch {
-            notify("The theme's contrast could not be fixed: \(error)")
+            notify(tr("The theme's contrast could not be fixed: {error}", ["error": String(describing: error)]))
         }
     }
 
@@ -46,8 +48,8 @@ extension LecternApplication {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            return notify("Lectern could not create your themes folder \(folder.path): \(error.localizedDescription). "
-                          + "Check that its parent folder is writable.")
+            return notify(tr("Lectern could not create your themes folder {path}: {error}. Check that its parent folder is writable.",
+                             ["path": folder.path, "error": error.localizedDescription]))
         }
         let parent: UnsafeMutablePointer<GtkWindow>? = (themePicker?.window ?? mainWindow?.window).map { cast($0) }
         gtk_show_uri(parent, folder.absoluteString, guint32(GDK_CURRENT_TIME))

@@ -4,6 +4,7 @@ import GtkBridge
 import Library
 import Sync
 import Theming
+import Localization
 
 /// The GtkApplication (`dev.lectern.Lectern`): one primary instance; a second launch
 /// forwards its command line to the first and exits with the status the first answers.
@@ -59,7 +60,7 @@ public final class LecternApplication {
     /// Runs Lectern with the process's arguments and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
         if let error = CommandLineValidator.check(Array(arguments.dropFirst())) {
-            LocalCommands.printError("lectern: \(error)\nRun “lectern --help” to see the options.")
+            LocalCommands.printError(tr("lectern: {error}\nRun “lectern --help” to see the options.", ["error": error.message]))
             return 2
         }
         let lectern = LecternApplication()
@@ -117,7 +118,7 @@ public final class LecternApplication {
         if let path = options.fixContrast { return LocalCommands.fixContrast(path: path) }
         if let value = options.colorScheme, ColorSchemeOverride(rawValue: value) == nil {
             let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")
-            return usageError("unknown colour scheme \"\(value)\"; use one of: \(accepted)")
+            return usageError(tr("unknown colour scheme \"{scheme}\"; use one of: {accepted}", ["scheme": value, "accepted": accepted]))
         }
         guard options.theme != nil || options.listThemes || options.printCSS else { return -1 }
         let catalog = ThemeController.loadCatalog(locator: locator)
@@ -133,7 +134,7 @@ public final class LecternApplication {
                                                                   scheme: scheme, desktopHighContrast: false)
             let chosen = catalog.resolveTheme(named: name)
             if let warning = chosen.warning { LocalCommands.printError("lectern: \(warning)") }
-            guard let theme = chosen.theme else { return usageError("no valid theme was found") }
+            guard let theme = chosen.theme else { return usageError(tr("no valid theme was found")) }
             return LocalCommands.printCSS(theme: theme, scheme: scheme, textScale: settings.textScale,
                                           readingFont: settings.readingFont)
         }
@@ -153,8 +154,12 @@ public final class LecternApplication {
 
     private func unknownThemeMessage(_ name: String, catalog: ThemeCatalog) -> String {
         let available = catalog.themes.map(\.name).joined(separator: ", ")
-        let hint = catalog.closestName(to: name).map { " Did you mean \"\($0)\"?" } ?? ""
-        return "unknown theme \"\(name)\".\(hint) Available themes: \(available)"
+        guard let closest = catalog.closestName(to: name) else {
+            return tr("unknown theme \"{name}\". Available themes: {themes}", ["name": name, "themes": available])
+        }
+        // Translators: {closest} is the name of a theme close to the one asked for.
+        return tr("unknown theme \"{name}\". Did you mean \"{closest}\"? Available themes: {themes}",
+                  ["name": name, "closest": closest, "themes": available])
     }
 
     private func startup() {
@@ -259,8 +264,8 @@ public final class LecternApplication {
             try settingsStore.save(settings)
             settingsSaveFailed = false
         } catch {
-            let message = "Lectern could not save its settings to \(settingsStore.file.path): \(error.message). "
-                + "Changes last until Lectern quits."
+            let message = tr("Lectern could not save its settings to {path}: {error}. Changes last until Lectern quits.",
+                             ["path": settingsStore.file.path, "error": error.message])
             if settingsSaveFailed { Log.warning(message) } else { notify(message) } // a banner once, not per change
             settingsSaveFailed = true
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 import Synchronization
 
 /// The door to sync: adding an account (its credentials checked against the server first),
@@ -33,7 +34,7 @@ public final class AccountService: Sendable {
     public func addAccount(kind: Account.Kind, server: String, user: String, password: String) async throws(SyncError) -> Account {
         let server = Self.normalizedServer(server)
         let user = user.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !user.isEmpty else { throw .invalidServer(address: server, reason: "a user name is needed") }
+        guard !user.isEmpty else { throw .invalidServer(address: server, reason: tr("a user name is needed")) }
         let existing = try accounts()
         if let same = existing.first(where: { $0.kind == kind && $0.server == server && $0.userName == user }) {
             throw .duplicateAccount(title: same.title)
@@ -90,7 +91,8 @@ public final class AccountService: Sendable {
     /// A second sync of an account already syncing waits for nothing: it says so at once.
     public func sync(_ account: Account) async -> Result<SyncSummary, SyncError> {
         guard running.withLock({ $0.insert(account.id).inserted }) else {
-            return .failure(.refused(server: account.server, call: "a sync", reason: "one is already running for this account"))
+            // Translators: in "{server} refused a sync (one is already running for this account)".
+            return .failure(.refused(server: account.server, call: tr("a sync"), reason: tr("one is already running for this account")))
         }
         defer { _ = running.withLock { $0.remove(account.id) } }
         let result: Result<(SyncSummary, cursor: String?), SyncError>
@@ -124,33 +126,42 @@ public final class AccountService: Sendable {
         do {
             accounts = try self.accounts()
         } catch {
-            say("Could not read the accounts: \(error)")
+            say(tr("Could not read the accounts: {error}", ["error": error.description]))
             report.failures.append("\(error)")
             return report
         }
         for (index, account) in accounts.enumerated() {
-            say("[\(index + 1)/\(accounts.count)] Syncing \(account.title) (\(account.kind.displayName))…")
+            // Translators: a sync's progress, e.g. "[1/2] Syncing alice on example.org (Tiny Tiny RSS)…".
+            say(tr("[{done}/{total}] Syncing {account} ({kind})…", ["done": index + 1, "total": accounts.count,
+                                                                  "account": account.title, "kind": account.kind.displayName]))
             switch await sync(account) {
             case .success(let summary):
-                say("[\(index + 1)/\(accounts.count)] \(account.title): \(Self.describe(summary))")
+                // Translators: a sync's progress, e.g. "[1/2] alice on example.org: 3 new articles".
+                say(tr("[{done}/{total}] {account}: {summary}", ["done": index + 1, "total": accounts.count,
+                                                                "account": account.title, "summary": Self.describe(summary)]))
                 for notice in summary.dropped { say("  \(notice)") }
                 report.notices += summary.dropped.map { "\(account.title): \($0)" }
             case .failure(let error):
                 report.failures.append("\(account.title): \(error)")
-                say("[\(index + 1)/\(accounts.count)] \(account.title) failed: \(error)")
+                say(tr("[{done}/{total}] {account} failed: {error}", ["done": index + 1, "total": accounts.count,
+                                                                     "account": account.title, "error": error.description]))
             }
         }
         return report
     }
 
     public static func describe(_ summary: SyncSummary) -> String {
-        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
-        var parts = [count(summary.newArticles, "new article", "new articles")]
-        if summary.stateChanges > 0 { parts.append(count(summary.stateChanges, "state change", "state changes")) }
-        if summary.sent > 0 { parts.append(count(summary.sent, "change sent", "changes sent")) }
-        if summary.feedsAdded > 0 { parts.append(count(summary.feedsAdded, "feed added", "feeds added")) }
-        if summary.feedsRemoved > 0 { parts.append(count(summary.feedsRemoved, "feed removed", "feeds removed")) }
-        if !summary.dropped.isEmpty { parts.append(count(summary.dropped.count, "change refused", "changes refused")) }
+        var parts = [tr("{count} new article", plural: "{count} new articles", count: summary.newArticles)]
+        if summary.stateChanges > 0 {
+            // Translators: articles whose read or starred state the server changed.
+            parts.append(tr("{count} state change", plural: "{count} state changes", count: summary.stateChanges))
+        }
+        if summary.sent > 0 { parts.append(tr("{count} change sent", plural: "{count} changes sent", count: summary.sent)) }
+        if summary.feedsAdded > 0 { parts.append(tr("{count} feed added", plural: "{count} feeds added", count: summary.feedsAdded)) }
+        if summary.feedsRemoved > 0 { parts.append(tr("{count} feed removed", plural: "{count} feeds removed", count: summary.feedsRemoved)) }
+        if !summary.dropped.isEmpty {
+            parts.append(tr("{count} change refused", plural: "{count} changes refused", count: summary.dropped.count))
+        }
         return parts.joined(separator: ", ")
     }
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Localization
 
 /// Why a sync, or adding an account, failed. Each `description` says what failed, where, and
 /// what to do; nothing stored is lost by any of them.
@@ -41,39 +42,47 @@ public enum SyncError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSecretService(let reason):
-            return "No Secret Service is running (\(reason)). Lectern keeps sync passwords only in the desktop's keyring: "
-                + "start GNOME Keyring (or KeePassXC's Secret Service) and try again."
+            return tr("No Secret Service is running ({error}). Lectern keeps sync passwords only in the desktop's keyring: start GNOME Keyring (or KeePassXC's Secret Service) and try again.",
+                      ["error": reason])
         case .secretServiceFailed(let reason):
-            return "The keyring would not keep the password (\(reason)). Unlock the keyring and try again."
+            return tr("The keyring would not keep the password ({error}). Unlock the keyring and try again.", ["error": reason])
         case .noPassword(let account):
-            return "The keyring has no password for \(account). Remove the account and add it again."
+            return tr("The keyring has no password for {account}. Remove the account and add it again.", ["account": account])
         case .invalidServer(let address, let reason):
-            return "\(address) is not a server address Lectern can use: \(reason)."
+            return tr("{address} is not a server address Lectern can use: {reason}.", ["address": address, "reason": reason])
         case .unreachable(let server, let reason):
-            return "Could not reach \(server): \(reason). Check the address and the network; nothing was lost."
+            return tr("Could not reach {server}: {error}. Check the address and the network; nothing was lost.", ["server": server, "error": reason])
         case .timedOut(let server, let seconds):
-            return "\(server) did not answer within \(seconds) s; the sync will be tried again later."
+            return tr("{server} did not answer within {count} s; the sync will be tried again later.", ["server": server, "count": seconds])
         case .wrongCredentials(let server):
-            return "\(server) refused the user name or password. Sign in again with the right ones"
-                + " (FreshRSS and Miniflux want the API password set in their settings, not the web password)."
+            return tr("{server} refused the user name or password. Sign in again with the right ones (FreshRSS and Miniflux want the API password set in their settings, not the web password).",
+                      ["server": server])
         case .apiDisabled(let server, let hint):
-            return "\(server) has its API switched off for this user. \(hint)"
+            // Translators: {hint} says where to switch the API on.
+            return tr("{server} has its API switched off for this user. {hint}", ["server": server, "hint": hint])
         case .httpStatus(let server, let status, let call):
-            return "\(server) answered HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status))) to \(call)."
+            // Translators: {status} is an HTTP status code, {reason} its meaning; {call} names the request, e.g. "subscription/list".
+            return tr("{server} answered HTTP {status} ({reason}) to {call}.",
+                      ["server": server, "status": String(status), "reason": HTTPURLResponse.localizedString(forStatusCode: status), "call": call])
         case .rateLimited(let server, let until):
-            return "\(server) asked Lectern to wait until \(until.formatted(date: .abbreviated, time: .shortened)) before syncing again."
+            return tr("{server} asked Lectern to wait until {date} before syncing again.",
+                      ["server": server, "date": LocaleFormats.shortDateAndTime(until)])
         case .badResponse(let server, let call, let reason):
-            return "\(server) gave an answer to \(call) that is not what its API promises (\(reason)); nothing was changed."
+            // Translators: {call} names the request, e.g. "login" or "subscription/list".
+            return tr("{server} gave an answer to {call} that is not what its API promises ({reason}); nothing was changed.",
+                      ["server": server, "call": call, "reason": reason])
         case .refused(let server, let call, let reason):
-            return "\(server) refused \(call) (\(reason)); the change was dropped."
+            // Translators: {call} names the request, e.g. "subscribing to https://example.org/feed".
+            return tr("{server} refused {call} ({reason}); the change was dropped.", ["server": server, "call": call, "reason": reason])
         case .duplicateAccount(let title):
-            return "The account \(title) is already added; its menu in the sidebar has Sign In Again for a new password."
+            // Translators: "Sign In Again" is the item of the account's menu, as it is translated there.
+            return tr("The account {account} is already added; its menu in the sidebar has Sign In Again for a new password.", ["account": title])
         case .noSuchAccount(let id):
-            return "There is no account \(id); lectern --list-accounts shows their numbers."
+            return tr("There is no account {id}; lectern --list-accounts shows their numbers.", ["id": String(id)])
         case .storage(let message):
-            return "The library could not be read or written: \(message)"
+            return tr("The library could not be read or written: {error}", ["error": message])
         case .cancelled:
-            return "The sync was cancelled."
+            return tr("The sync was cancelled.")
         }
     }
 }

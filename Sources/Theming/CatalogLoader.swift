@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads theme folders for ``ThemeCatalog``, enforcing unique names and collecting warnings.
 struct CatalogLoader {
@@ -18,7 +19,9 @@ struct CatalogLoader {
             // A missing user folder is normal; a missing built-in folder is a broken install.
             let exists = FileManager.default.fileExists(atPath: directory.path)
             if origin == .builtIn || exists {
-                warnings.append("\(origin.rawValue) themes could not be read from \(directory.path)")
+                warnings.append(origin == .builtIn
+                    ? tr("built-in themes could not be read from {path}", ["path": directory.path])
+                    : tr("user themes could not be read from {path}", ["path": directory.path]))
             }
             return
         }
@@ -39,8 +42,8 @@ struct CatalogLoader {
         let key = theme.name.lowercased()
         if let first = claimed[key] {
             if first.origin == .builtIn && origin == .user {
-                let warning = "user theme \"\(theme.name)\" (\(fileName)) is shadowed by the built-in "
-                    + "\"\(first.name)\"; the built-in is used"
+                let warning = tr("user theme \"{theme}\" ({file}) is shadowed by the built-in \"{builtIn}\"; the built-in is used",
+                                 ["theme": theme.name, "file": fileName, "builtIn": first.name])
                 append(ThemeEntry(name: theme.name, origin: origin, file: file,
                                   result: .failure(.shadowsBuiltIn(file: fileName, name: theme.name)),
                                   warnings: [warning]), warning: warning)
@@ -52,7 +55,9 @@ struct CatalogLoader {
             return
         }
         claimed[key] = (fileName, origin, theme.name)
-        let findings = ContrastChecker.findings(for: theme).map { "\(theme.name): contrast: \($0)" }
+        let findings = ContrastChecker.findings(for: theme).map {
+            tr("{theme}: contrast: {finding}", ["theme": theme.name, "finding": $0.description])
+        }
         append(ThemeEntry(name: theme.name, origin: origin, file: file, result: .success(theme),
                           warnings: findings), warnings: findings)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The measured contrast of one ``ContrastRule`` in one scheme of a theme.
 public struct ContrastFinding: Sendable, Equatable, CustomStringConvertible {
@@ -23,15 +24,40 @@ public struct ContrastFinding: Sendable, Equatable, CustomStringConvertible {
 
     /// E.g. `dark: text_secondary on bg_secondary is 3.92:1, needs 4.5:1 (body text); try text_secondary #…`.
     public var description: String {
-        let kind = rule.kind == .body ? "body text" : "interface element"
-        var text = "\(scheme.rawValue): \(foreground.rawValue) on \(background.rawValue) is "
-            + "\(Self.format(ratio)):1, needs \(Self.format(required)):1 (\(kind))"
-        if let suggestion {
-            text += "; try \(foreground.rawValue) \(suggestion.hex)"
-        } else if !passes {
-            text += "; no lightness of this hue passes, change the background"
+        let values: KeyValuePairs<String, any Sendable> = [
+            "variant": variantName, "foreground": foreground.rawValue, "background": background.rawValue,
+            "ratio": Self.format(ratio), "required": Self.format(required), "kind": kindName,
+            "color": suggestion?.hex ?? "",
+        ]
+        if suggestion != nil {
+            // Translators: {variant} is "light" or "dark", {foreground} and {background} are colour tokens,
+            // {ratio} and {required} contrast ratios such as 4.5, {kind} "body text" or "interface element",
+            // {color} the colour that would pass, such as #1a2b3c.
+            return tr("{variant}: {foreground} on {background} is {ratio}:1, needs {required}:1 ({kind}); try {foreground} {color}",
+                      values)
         }
-        return text
+        if !passes {
+            // Translators: {variant} is "light" or "dark", {foreground} and {background} are colour tokens,
+            // {ratio} and {required} contrast ratios such as 4.5, {kind} "body text" or "interface element".
+            return tr("{variant}: {foreground} on {background} is {ratio}:1, needs {required}:1 ({kind}); no lightness of this hue passes, change the background",
+                      values)
+        }
+        // Translators: {variant} is "light" or "dark", {foreground} and {background} are colour tokens,
+        // {ratio} and {required} contrast ratios such as 4.5, {kind} "body text" or "interface element".
+        return tr("{variant}: {foreground} on {background} is {ratio}:1, needs {required}:1 ({kind})", values)
+    }
+
+    /// The theme's variant, as the finding names it.
+    private var variantName: String {
+        switch scheme {
+        case .light: tr(context: "theme variant", "light")
+        case .dark: tr(context: "theme variant", "dark")
+        }
+    }
+
+    /// What the pair is, as the finding names it.
+    private var kindName: String {
+        rule.kind == .body ? tr("body text") : tr("interface element")
     }
 
     /// A ratio rounded down to two decimals, without trailing zeros (`4.5`, `7`, `3.92`).

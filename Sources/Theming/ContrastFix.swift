@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// "Fix Contrast": a corrected copy of a theme file that fails the contrast rules, written beside
 /// it. Each failing foreground takes the checker's suggestion (same hue and saturation, lightness
@@ -14,11 +15,11 @@ public enum ContrastFix {
         public var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
-            case .nothingToFix(let name): "\"\(name)\" already passes every contrast check"
+            case .nothingToFix(let name): tr("\"{theme}\" already passes every contrast check", ["theme": name])
             case .cannotFix(let findings):
-                "no lightness of these colours passes, so their background must change: "
-                    + findings.map(\.description).joined(separator: "; ")
-            case .cannotWrite(let path, let reason): "could not write \(path): \(reason)"
+                tr("no lightness of these colours passes, so their background must change: {findings}",
+                   ["findings": findings.map(\.description).joined(separator: "; ")])
+            case .cannotWrite(let path, let reason): tr("could not write {path}: {reason}", ["path": path, "reason": reason])
             }
         }
     }
@@ -31,9 +32,10 @@ public enum ContrastFix {
         guard !ContrastChecker.findings(for: theme).isEmpty else { throw .nothingToFix(name: theme.name) }
         guard let data = try? Data(contentsOf: file),
               var object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
-            throw .cannotWrite(path: file.path, reason: "the file could not be read again")
+            throw .cannotWrite(path: file.path, reason: tr("the file could not be read again"))
         }
-        let name = "\(theme.name) (Fixed Contrast)"
+        // Translators: the name of the corrected copy of the theme {theme}.
+        let name = tr("{theme} (Fixed Contrast)", ["theme": theme.name])
         object["name"] = String(name.prefix(ThemeFile.maximumNameLength))
         // A colour may take part in several pairs: fix, measure again, until nothing moves.
         var fixed = theme

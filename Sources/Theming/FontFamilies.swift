@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads and writes font-family lists, e.g. `["Literata", "Georgia", "serif"]`.
 enum FontFamilies {
@@ -23,22 +24,22 @@ enum FontFamilies {
             for (index, item) in items.enumerated() {
                 guard case let .string(name) = item else {
                     throw .wrongType(file: group.file, path: "\(path)[\(index)]",
-                                     expected: "a font family name", found: item.kind)
+                                     expected: tr("a font family name"), found: item.kind)
                 }
                 names.append(name)
             }
         default:
             throw .wrongType(file: group.file, path: path,
-                             expected: "a list of font family names", found: value.kind)
+                             expected: tr("a list of font family names"), found: value.kind)
         }
         names = names.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
             throw .invalidValue(file: group.file, path: path, value: "\(names)",
-                                reason: "needs one or more non-empty family names")
+                                reason: tr("needs one or more non-empty family names"))
         }
         if let bad = names.first(where: { !isUsable($0) }) {
             throw .invalidValue(file: group.file, path: path, value: "\"\(bad)\"",
-                                reason: "is not a usable font family name (no quotes, ; { } \\ < >)")
+                                reason: tr("is not a usable font family name (no quotes, ; {{ }} \\ < >)"))
         }
         return names
     }

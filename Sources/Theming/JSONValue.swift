@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A parsed JSON value. Theme files are read into this first so that every problem can
 /// be reported with its exact token path and the type actually found.
@@ -33,13 +34,15 @@ enum JSONValue: Sendable, Equatable, Decodable {
         do {
             value = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            let underlying = context.underlyingError.map { " (\(String(describing: $0)))" } ?? ""
-            throw .notJSON(file: file, reason: "the text is not valid JSON\(underlying)")
+            guard let underlying = context.underlyingError else {
+                throw .notJSON(file: file, reason: tr("the text is not valid JSON"))
+            }
+            throw .notJSON(file: file, reason: tr("the text is not valid JSON ({error})", ["error": String(describing: underlying)]))
         } catch {
-            throw .notJSON(file: file, reason: "the text is not valid JSON")
+            throw .notJSON(file: file, reason: tr("the text is not valid JSON"))
         }
         guard case let .object(object) = value else {
-            throw .notJSON(file: file, reason: "expected a JSON object at the top, found \(value.kind)")
+            throw .notJSON(file: file, reason: tr("expected a JSON object at the top, found {found}", ["found": value.kind]))
         }
         return object
     }
@@ -48,11 +51,11 @@ enum JSONValue: Sendable, Equatable, Decodable {
     var kind: String {
         switch self {
         case .null: return "null"
-        case .bool: return "true/false"
-        case .number: return "a number"
-        case .string: return "a string"
-        case .array: return "a list"
-        case .object: return "an object"
+        case .bool: return tr("true/false")
+        case .number: return tr("a number")
+        case .string: return tr("a string")
+        case .array: return tr("a list")
+        case .object: return tr("an object")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Every theme Lectern knows: the built-in files in `Themes/` and the user's files in
 /// `$XDG_DATA_HOME/lectern/themes/`, valid or not.
@@ -57,14 +58,16 @@ public struct ThemeCatalog: Sendable {
         let fallback = theme(named: Self.defaultThemeName) ?? themes.first
         let reason: String
         if let entry = entry(named: name), let error = entry.error {
-            reason = "theme \"\(name)\" cannot be used: \(error)"
+            reason = tr("theme \"{theme}\" cannot be used: {error}", ["theme": name, "error": "\(error)"])
         } else if let suggestion = closestName(to: name) {
-            reason = "unknown theme \"\(name)\" (did you mean \"\(suggestion)\"?)"
+            reason = tr("unknown theme \"{theme}\" (did you mean \"{suggestion}\"?)", ["theme": name, "suggestion": suggestion])
         } else {
-            reason = "unknown theme \"\(name)\""
+            reason = tr("unknown theme \"{theme}\"", ["theme": name])
         }
-        guard let fallback else { return (nil, reason + "; no usable theme was found") }
-        return (fallback, reason + "; using \"\(fallback.name)\" instead")
+        // Translators: {reason} says why the chosen theme cannot be used, e.g. unknown theme "Papr".
+        guard let fallback else { return (nil, tr("{reason}; no usable theme was found", ["reason": reason])) }
+        // Translators: {reason} says why the chosen theme cannot be used; {theme} is the theme used instead.
+        return (fallback, tr("{reason}; using \"{theme}\" instead", ["reason": reason, "theme": fallback.name]))
     }
 
     private static func builtInOrder(_ a: ThemeEntry, _ b: ThemeEntry) -> Bool {

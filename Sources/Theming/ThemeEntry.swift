@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where a theme file comes from.
 public enum ThemeOrigin: String, Sendable, Equatable {
@@ -48,7 +49,11 @@ public struct ThemeEntry: Sendable {
 
     /// One line for `--list-themes`: `Paper (built-in)` or `Broken (user, invalid: …)`.
     public var summary: String {
-        if let error { return "\(name) (\(origin.rawValue), invalid: \(error))" }
-        return "\(name) (\(origin.rawValue))"
+        switch (origin, error) {
+        case (.builtIn, nil): tr("{theme} (built-in)", ["theme": name])
+        case (.user, nil): tr("{theme} (user)", ["theme": name])
+        case (.builtIn, let error?): tr("{theme} (built-in, invalid: {error})", ["theme": name, "error": "\(error)"])
+        case (.user, let error?): tr("{theme} (user, invalid: {error})", ["theme": name, "error": "\(error)"])
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a theme file could not be used. Every message names the file and, where there is
 /// one, the token path inside it, e.g.
 /// `paper.json: tokens.color.text_link.dark: "#12345" is not a colour`.
@@ -27,28 +29,36 @@ public enum ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .unreadable(file, reason):
-            return "\(file): cannot be read (\(reason))"
+            return tr("{file}: cannot be read ({reason})", ["file": file, "reason": reason])
         case let .notJSON(file, reason):
-            return "\(file): not a valid theme file: \(reason)"
+            return tr("{file}: not a valid theme file: {reason}", ["file": file, "reason": reason])
         case let .missing(file, path):
-            return "\(file): \(path): missing" + Self.hint(forMissing: path)
-        case let .unknownToken(file, path, suggestion):
-            let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-            return "\(file): \(path): unknown token\(hint)"
+            return Self.missingMessage(file: file, path: path)
+        case let .unknownToken(file, path, suggestion?):
+            // Translators: {path} and {suggestion} are keys of a theme file, e.g. tokens.color.text_link.
+            return tr("{file}: {path}: unknown token (did you mean {suggestion}?)",
+                      ["file": file, "path": path, "suggestion": suggestion])
+        case let .unknownToken(file, path, nil):
+            return tr("{file}: {path}: unknown token", ["file": file, "path": path])
         case let .wrongType(file, path, expected, found):
-            return "\(file): \(path): expected \(expected), found \(found)"
+            // Translators: {expected} and {found} are kinds of value, e.g. "a string", "a number".
+            return tr("{file}: {path}: expected {expected}, found {found}",
+                      ["file": file, "path": path, "expected": expected, "found": found])
         case let .invalidColor(file, path, value):
-            return "\(file): \(path): \"\(Self.excerpt(value))\" is not a colour (write #RGB, #RRGGBB or #RRGGBBAA)"
+            return tr("{file}: {path}: \"{value}\" is not a colour (write #RGB, #RRGGBB or #RRGGBBAA)",
+                      ["file": file, "path": path, "value": Self.excerpt(value)])
         case let .invalidValue(file, path, value, reason):
-            return "\(file): \(path): \(Self.excerpt(value)) \(reason)"
+            // Translators: {reason} says what is wrong with {value}, e.g. "must not be empty".
+            return tr("{file}: {path}: {value} {reason}",
+                      ["file": file, "path": path, "value": Self.excerpt(value), "reason": reason])
         case let .duplicateName(file, name, firstFile):
-            return "\(file): the name \"\(Self.excerpt(name))\" is already used by \(firstFile); "
-                + "this theme is ignored until it gets a name of its own"
+            return tr("{file}: the name \"{name}\" is already used by {firstFile}; this theme is ignored until it gets a name of its own",
+                      ["file": file, "name": Self.excerpt(name), "firstFile": firstFile])
         case let .shadowsBuiltIn(file, name):
-            return "\(file): user theme \"\(Self.excerpt(name))\" has the name of a built-in theme; "
-                + "the built-in wins, rename this theme to use it"
+            return tr("{file}: user theme \"{name}\" has the name of a built-in theme; the built-in wins, rename this theme to use it",
+                      ["file": file, "name": Self.excerpt(name)])
         case let .missingColors(tokens):
-            return "theme is missing colour tokens: " + tokens.joined(separator: ", ")
+            return tr("theme is missing colour tokens: {tokens}", ["tokens": tokens.joined(separator: ", ")])
         }
     }
 
@@ -71,13 +81,14 @@ public enum ThemeError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    private static func hint(forMissing path: String) -> String {
+    private static func missingMessage(file: String, path: String) -> String {
         if path.hasPrefix("tokens.color.") {
-            return " (every colour token needs a \"light\" and a \"dark\" value)"
+            return tr("{file}: {path}: missing (every colour token needs a \"light\" and a \"dark\" value)",
+                      ["file": file, "path": path])
         }
         if path.hasPrefix("description") {
-            return " (give a \"light\" and a \"dark\" description)"
+            return tr("{file}: {path}: missing (give a \"light\" and a \"dark\" description)", ["file": file, "path": path])
         }
-        return ""
+        return tr("{file}: {path}: missing", ["file": file, "path": path])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads theme files: JSON with a top-level `name`, a `description` per scheme, an optional
 /// `high_contrast` flag and `tokens` (`color`, `typography`, `spacing`, `radius`).
@@ -34,7 +35,8 @@ public enum ThemeFile {
         let name = try root.string("name").trimmingCharacters(in: .whitespacesAndNewlines)
         guard name.count <= maximumNameLength, !name.contains(where: \.isNewline) else {
             throw .invalidValue(file: file, path: "name", value: "\"\(name)\"",
-                                reason: "must be one line of at most \(maximumNameLength) characters")
+                                reason: tr("must be one line of at most {count} character",
+                                           plural: "must be one line of at most {count} characters", count: maximumNameLength))
         }
         let descriptions = try root.adaptive("description") { value, path throws(ThemeError) in
             try describe(value, at: path, file: file)
@@ -64,11 +66,11 @@ public enum ThemeFile {
 
     private static func describe(_ value: JSONValue, at path: String, file: String) throws(ThemeError) -> String {
         guard case let .string(text) = value else {
-            throw .wrongType(file: file, path: path, expected: "a string", found: value.kind)
+            throw .wrongType(file: file, path: path, expected: tr("a string"), found: value.kind)
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else {
-            throw .invalidValue(file: file, path: path, value: "\"\"", reason: "must not be empty")
+            throw .invalidValue(file: file, path: path, value: "\"\"", reason: tr("must not be empty"))
         }
         return trimmed
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The outcome of `lectern --validate-theme FILE`: format errors and contrast failures (WCAG AA,
 /// or AAA for a high-contrast theme, in either variant) make a file invalid. Lectern still lists
@@ -30,16 +31,22 @@ public struct ThemeValidation: Sendable {
 
     /// The lines to print: a verdict first, then one line per finding.
     public var report: [String] {
-        if let error { return ["invalid: \(error)"] }
+        if let error { return [tr("invalid: {error}", ["error": "\(error)"])] }
         guard let theme else { return [] }
-        let rules = theme.isHighContrast ? "high-contrast rules: body 7:1, interface 4.5:1"
-            : "body 4.5:1, interface 3:1"
+        let rules = theme.isHighContrast ? tr("high-contrast rules: body 7:1, interface 4.5:1")
+            : tr("body 4.5:1, interface 3:1")
         guard !findings.isEmpty else {
-            return ["valid: \"\(theme.name)\" passes every contrast check (\(rules))"]
+            return [tr("valid: \"{theme}\" passes every contrast check ({rules})", ["theme": theme.name, "rules": rules])]
         }
-        let fix = findings.contains { $0.suggestion != nil }
-            ? "; `lectern --fix-contrast FILE` writes a corrected copy beside it" : ""
-        return ["invalid: \"\(theme.name)\" fails \(findings.count) contrast check(s) (\(rules))\(fix)"]
-            + findings.map { "  \($0)" }
+        let values: KeyValuePairs<String, any Sendable> = ["theme": theme.name, "rules": rules]
+        let lines = findings.map { "  \($0)" }
+        guard findings.contains(where: { $0.suggestion != nil }) else {
+            return [tr("invalid: \"{theme}\" fails {count} contrast check ({rules})",
+                       plural: "invalid: \"{theme}\" fails {count} contrast checks ({rules})", count: findings.count, values)] + lines
+        }
+        // Translators: keep the command `lectern --fix-contrast FILE` as it is.
+        return [tr("invalid: \"{theme}\" fails {count} contrast check ({rules}); `lectern --fix-contrast FILE` writes a corrected copy beside it",
+                   plural: "invalid: \"{theme}\" fails {count} contrast checks ({rules}); `lectern --fix-contrast FILE` writes a corrected copy beside it",
+                   count: findings.count, values)] + lines
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Reads one JSON object of a theme file, knowing its path, so every error names the file
 /// and the exact token (`tokens.color.text_link.dark`).
@@ -10,7 +11,7 @@ struct TokenReader {
     /// Wraps `value`, which must be an object.
     init(_ value: JSONValue, file: String, path: String) throws(ThemeError) {
         guard case let .object(object) = value else {
-            throw .wrongType(file: file, path: path, expected: "an object", found: value.kind)
+            throw .wrongType(file: file, path: path, expected: tr("an object"), found: value.kind)
         }
         self.file = file
         self.path = path
@@ -46,10 +47,10 @@ struct TokenReader {
     func string(_ key: String) throws(ThemeError) -> String {
         let value = try required(key)
         guard case let .string(text) = value else {
-            throw .wrongType(file: file, path: path(key), expected: "a string", found: value.kind)
+            throw .wrongType(file: file, path: path(key), expected: tr("a string"), found: value.kind)
         }
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidValue(file: file, path: path(key), value: "\"\"", reason: "must not be empty")
+            throw .invalidValue(file: file, path: path(key), value: "\"\"", reason: tr("must not be empty"))
         }
         return text
     }
@@ -58,7 +59,7 @@ struct TokenReader {
     func bool(_ key: String) throws(ThemeError) -> Bool? {
         guard let value = object[key] else { return nil }
         guard case let .bool(flag) = value else {
-            throw .wrongType(file: file, path: path(key), expected: "true or false", found: value.kind)
+            throw .wrongType(file: file, path: path(key), expected: tr("true or false"), found: value.kind)
         }
         return flag
     }
@@ -67,12 +68,14 @@ struct TokenReader {
     func number(_ key: String, in range: ClosedRange<Double>, unit: String = "") throws(ThemeError) -> Double? {
         guard let value = object[key] else { return nil }
         guard case let .number(number) = value else {
-            throw .wrongType(file: file, path: path(key), expected: "a number", found: value.kind)
+            throw .wrongType(file: file, path: path(key), expected: tr("a number"), found: value.kind)
         }
         guard range.contains(number) else {
-            throw .invalidValue(file: file, path: path(key), value: Self.format(number),
-                                reason: "is out of range (\(Self.format(range.lowerBound))"
-                                    + "–\(Self.format(range.upperBound))\(unit))")
+            let limits: KeyValuePairs<String, any Sendable> = ["low": Self.format(range.lowerBound),
+                                                               "high": Self.format(range.upperBound), "unit": unit]
+            // Translators: {low} and {high} are the limits, {unit} is empty, " pt" or " px".
+            let reason = tr("is out of range ({low}–{high}{unit})", limits)
+            throw .invalidValue(file: file, path: path(key), value: Self.format(number), reason: reason)
         }
         return number
     }
@@ -90,7 +93,7 @@ struct TokenReader {
     /// Reads a colour string at `path`.
     func color(_ value: JSONValue, at path: String) throws(ThemeError) -> Color {
         guard case let .string(text) = value else {
-            throw .wrongType(file: file, path: path, expected: "a colour string like \"#RRGGBB\"",
+            throw .wrongType(file: file, path: path, expected: tr("a colour string like \"#RRGGBB\""),
                              found: value.kind)
         }
         guard let color = Color(hex: text) else {

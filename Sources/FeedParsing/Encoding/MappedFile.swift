@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Localization
 
 /// A read-only memory map of a whole file (the only owner of the mapping: `munmap` in
 /// `deinit`), whose pages can be handed back to the kernel once read.
@@ -31,7 +32,7 @@ final class MappedFile {
             return nil
         }
         guard status.st_mode & S_IFMT == S_IFREG else {
-            reason = "not a regular file"
+            reason = tr("not a regular file")
             return nil
         }
         length = Int(status.st_size)

@@ -1,9 +1,11 @@
+import Localization
+
 /// The finished feed, or why there is none.
 extension FeedBuilder {
     func result(warnings decodingWarnings: [String]) throws(FeedParserError) -> ParsedFeed {
         guard let format else {
             if let rootName { throw .notAFeed(rootElement: rootName) }
-            let detail = errorMessages.first ?? "the document holds no elements"
+            let detail = errorMessages.first ?? tr("the document holds no elements")
             throw .noRootElement(detail: detail)
         }
         if capture != nil { finishCapture() }    // truncated inside an element

@@ -1,6 +1,7 @@
 import ArticleModel
 import CLibXML2
 import Foundation
+import Localization
 
 /// Builds a `ParsedFeed` from libxml2 SAX2 events, replayed to it by `SAXEventReplay`.
 /// One builder serves one parse on one thread (not necessarily libxml2's).
@@ -143,6 +144,7 @@ final class FeedBuilder {
         errorCount += 1
         guard errorMessages.count < 10 else { return }
         let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
-        errorMessages.append("malformed XML at line \(line): \(text)")
+        // Translators: {error} is libxml2's message, in English.
+        errorMessages.append(tr("malformed XML at line {line}: {error}", ["line": String(line), "error": text]))
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why some bytes could not be read as a feed at all. Recoverable problems are
 /// reported in `ParsedFeed.warnings` instead.
 public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -17,17 +19,19 @@ public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .empty:
-            return "not a feed: the document is empty"
+            return tr("not a feed: the document is empty")
         case .notAFeed(let root):
-            return "not a feed: the root element is <\(root)>, expected <rss>, <rdf:RDF> or <feed>"
+            // Translators: the words in angle brackets are XML element names; keep them as they are.
+            return tr("not a feed: the root element is <{element}>, expected <rss>, <rdf:RDF> or <feed>", ["element": root])
         case .unrecognized(let prefix):
-            return "not a feed: the content is neither XML nor JSON (it begins with \"\(prefix)\")"
+            // Translators: {start} is the first few characters of the document.
+            return tr("not a feed: the content is neither XML nor JSON (it begins with \"{start}\")", ["start": prefix])
         case .noRootElement(let detail):
-            return "not a feed: no root element was found (\(detail))"
+            return tr("not a feed: no root element was found ({reason})", ["reason": detail])
         case .notJSONFeed(let reason):
-            return "not a feed: JSON, but not a JSON Feed (\(reason))"
+            return tr("not a feed: JSON, but not a JSON Feed ({reason})", ["reason": reason])
         case .unreadable(let path, let reason):
-            return "cannot read \(path): \(reason); check that the file exists and is readable"
+            return tr("cannot read {path}: {error}; check that the file exists and is readable", ["path": path, "error": reason])
         }
     }
 }

@@ -1,5 +1,6 @@
 import ArticleModel
 import Foundation
+import Localization
 
 /// JSON Feed 1.0 and 1.1 (https://jsonfeed.org/version/1.1), via `JSONSerialization`.
 enum JSONFeedParser {
@@ -11,13 +12,14 @@ enum JSONFeedParser {
         } catch {
             // Foundation says where and why ("Unexpected end of file", "Too many nested arrays…").
             let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw .notJSONFeed(reason: "the JSON is not valid" + (detail.map { ": \($0)" } ?? ""))
+            throw .notJSONFeed(reason: detail.map { tr("the JSON is not valid: {error}", ["error": $0]) } ?? tr("the JSON is not valid"))
         }
-        guard let root = object as? [String: Any] else { throw .notJSONFeed(reason: "the top level is not an object") }
+        guard let root = object as? [String: Any] else { throw .notJSONFeed(reason: tr("the top level is not an object")) }
         let version = root["version"] as? String ?? ""
         guard version.contains("jsonfeed.org/version/") || root["items"] is [Any] else {
             let keys = root.keys.sorted().prefix(5).joined(separator: ", ")
-            throw .notJSONFeed(reason: "no \"version\" or \"items\"; keys found: \(keys)")
+            // Translators: "version" and "items" are JSON Feed keys; keep them as they are.
+            throw .notJSONFeed(reason: tr("no \"version\" or \"items\"; keys found: {keys}", ["keys": keys]))
         }
         let base = (root["home_page_url"] as? String) ?? feedURL
         var feed = ParsedFeed(format: version.hasSuffix("/1") ? .json10 : .json11)

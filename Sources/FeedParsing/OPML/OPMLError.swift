@@ -1,3 +1,5 @@
+import Localization
+
 /// Why an OPML file could not be read. Nothing of a rejected file is imported.
 public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file is not well-formed XML; `line` is where the parser gave up.
@@ -16,19 +18,24 @@ public enum OPMLError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformed(let line, let reason):
-            return "The OPML file is not valid XML (line \(line): \(reason)). Nothing was imported; "
-                + "export the subscriptions again from the other reader."
+            return tr("The OPML file is not valid XML (line {line}: {error}). Nothing was imported; export the subscriptions again from the other reader.",
+                      ["line": String(line), "error": reason])
         case .notOPML(let root):
-            return "The file is not an OPML subscription list (its root element is <\(root)>, expected <opml>). Nothing was imported."
+            // Translators: <opml> is an XML element name; keep it as it is.
+            return tr("The file is not an OPML subscription list (its root element is <{element}>, expected <opml>). Nothing was imported.",
+                      ["element": root])
         case .missingBody:
-            return "The OPML file has no <body> with subscriptions. Nothing was imported."
+            // Translators: <body> is an XML element name; keep it as it is.
+            return tr("The OPML file has no <body> with subscriptions. Nothing was imported.")
         case .tooManyFeeds(let limit):
-            return "The OPML file lists more than \(limit.formatted()) feeds, more than Lectern imports at once. Nothing was imported; "
-                + "split the list into smaller files."
+            return tr("The OPML file lists more than {count} feed, more than Lectern imports at once. Nothing was imported; split the list into smaller files.",
+                      plural: "The OPML file lists more than {count} feeds, more than Lectern imports at once. Nothing was imported; split the list into smaller files.",
+                      count: limit)
         case .tooLarge(let path, let megabytes, let limit):
-            return "\(path) is \(megabytes) MB, larger than any subscription list (at most \(limit) MB). Nothing was imported."
+            return tr("{path} is {size} MB, larger than any subscription list (at most {limit} MB). Nothing was imported.",
+                      ["path": path, "size": megabytes, "limit": limit])
         case .unreadable(let path, let reason):
-            return "Could not read \(path): \(reason)."
+            return tr("Could not read {path}: {error}.", ["path": path, "error": reason])
         }
     }
 }

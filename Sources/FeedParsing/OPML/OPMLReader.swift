@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Localization
 
 /// Reads OPML 1.0/2.0 through the push parser feeds use. Nested outlines are flattened:
 /// a feed's folder is the path of its enclosing outline titles, "Parent / Child", since
@@ -19,12 +20,12 @@ public enum OPMLParser {
 
     /// The subscriptions an OPML document lists.
     public static func parse(_ data: Data) throws(OPMLError) -> [OPMLEntry] {
-        guard data.contains(where: { !TextBytes.isSpace($0) }) else { throw .malformed(line: 1, reason: "the file is empty") }
+        guard data.contains(where: { !TextBytes.isSpace($0) }) else { throw .malformed(line: 1, reason: tr("the file is empty")) }
         let reader = OPMLReader()
         let line = data.withUnsafeBytes { raw in
             guard let parser = XMLPushParser(receiver: reader, handler: OPMLReader.handler(),
                                              options: XMLPushParser<OPMLReader>.strictOptions) else {
-                reader.error(line: 0, message: "out of memory")
+                reader.error(line: 0, message: tr("out of memory"))
                 return 0
             }
             parser.parse(raw.bindMemory(to: UInt8.self))
@@ -68,12 +69,12 @@ final class OPMLReader: SAXReceiver {
 
     func result(line: Int) throws(OPMLError) -> [OPMLEntry] {
         if declaresEntities {
-            throw .malformed(line: line, reason: "the file declares XML entities, which a subscription list never needs")
+            throw .malformed(line: line, reason: tr("the file declares XML entities, which a subscription list never needs"))
         }
         if let root, root != "opml" { throw .notOPML(rootElement: root) }
         if tooManyFeeds { throw .tooManyFeeds(limit: OPMLParser.maximumFeeds) }
         if let firstError { throw .malformed(line: firstError.line, reason: firstError.reason) }
-        guard root != nil else { throw .malformed(line: line, reason: "the file is empty") }
+        guard root != nil else { throw .malformed(line: line, reason: tr("the file is empty")) }
         guard sawBody else { throw .missingBody }
         return entries
     }
@@ -88,7 +89,8 @@ final class OPMLReader: SAXReceiver {
     private func startElement(_ name: String, attributes: SAXAttributes) {
         depth += 1
         if depth > OPMLParser.maximumDepth {
-            error(line: line, message: "outlines are nested more than \(OPMLParser.maximumDepth) levels deep")
+            error(line: line, message: tr("outlines are nested more than {count} level deep", plural: "outlines are nested more than {count} levels deep",
+                                          count: OPMLParser.maximumDepth))
             stop()
             return
         }
@@ -169,7 +171,7 @@ final class OPMLReader: SAXReceiver {
         }
         handler.serror = { context, error in
             guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            let message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+            let message = error.pointee.message.map { String(cString: $0) } ?? tr("unknown error")
             opmlReader(context).error(line: Int(error.pointee.line), message: message)
         }
         return handler

@@ -1,4 +1,5 @@
 import CLibXML2
+import Localization
 
 /// Replays recorded SAX events (`SAXEventRecorder`) to the builder, in order, exactly as
 /// libxml2 reported them.
@@ -42,7 +43,7 @@ struct SAXEventReplay {
             case .error:
                 let code = Int32(bitPattern: reader.integer(UInt32.self))
                 let line = Int(reader.integer(UInt32.self))
-                let message = reader.text() ?? "unknown error"
+                let message = reader.text() ?? tr("unknown error")
                 builder.parserError(code: code, line: line, message: message, endTagName: reader.text())
             case nil:
                 return false // a chunk is only ever written by the recorder; stop rather than guess

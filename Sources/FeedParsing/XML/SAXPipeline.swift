@@ -1,5 +1,6 @@
 import CLibXML2
 import Foundation
+import Localization
 
 /// Runs libxml2 over a feed and replays its events to the builder. A large document is
 /// parsed on two threads — libxml2 records events on one while the builder replays them
@@ -73,7 +74,7 @@ enum SAXPipeline {
         defer { recorder.close() }
         guard let parser = XMLPushParser(receiver: recorder, handler: SAXEventRecorder.handler(),
                                          options: XMLPushParser<SAXEventRecorder>.feedOptions) else {
-            return Recording(parser: nil, changed: .failure(.noRootElement(detail: "libxml2 could not create a parser")))
+            return Recording(parser: nil, changed: .failure(.noRootElement(detail: tr("libxml2 could not create a parser"))))
         }
         let document = input.document
         guard input.repairing else {

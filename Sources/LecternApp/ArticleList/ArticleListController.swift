@@ -3,6 +3,7 @@ import CLecternModel
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The article list: a virtualized `GtkListView` over the library. Only the rows on
 /// screen exist as widgets; their data comes a page at a time from `ArticleRowCache`.
@@ -49,8 +50,8 @@ final class ArticleListController {
         listView = gtk_list_view_new(selection, factory)
         Widgets.addClasses(listView, ["article-rows"])
         header = ArticleListHeader()
-        let empty = EmptyState.make(icon: "application-rss+xml-symbolic", title: "No Articles Here",
-                                    body: "Nothing matches this view yet.")
+        let empty = EmptyState.make(icon: "application-rss+xml-symbolic", title: tr("No Articles Here"),
+                                    body: tr("Nothing matches this view yet."))
         pages.add(Widgets.verticalScroller(listView), name: "list")
         pages.add(empty, name: "empty")
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["article-list"], [header.widget, pages.widget])

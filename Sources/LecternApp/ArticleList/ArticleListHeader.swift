@@ -1,9 +1,22 @@
 import CGtk4
 import GtkBridge
 import Library
+import Localization
 
 /// Which articles of a view the list shows.
-enum ArticleFilter: String, CaseIterable { case all = "All", unread = "Unread" }
+enum ArticleFilter: String, CaseIterable {
+    case all = "All", unread = "Unread"
+
+    /// The filter's button label.
+    var title: String {
+        switch self {
+        // Translators: the article list's filter: all the articles of the view.
+        case .all: tr("All")
+        // Translators: the article list's filter: only the unread articles of the view.
+        case .unread: tr("Unread")
+        }
+    }
+}
 
 /// The article list's heading: the view's name and count, the filter and the search field.
 @MainActor
@@ -17,15 +30,15 @@ final class ArticleListHeader {
     private let saveButton: WidgetPointer
 
     init() {
-        title = Widgets.label("All Articles", classes: ["pane-title"])
+        title = Widgets.label(tr("All Articles"), classes: ["pane-title"])
         subtitle = Widgets.label("", classes: ["pane-subtitle"])
         searchEntry = gtk_search_entry_new()
-        Properties.setString(UnsafeMutableRawPointer(searchEntry), "placeholder-text", "Search articles")
+        Properties.setString(UnsafeMutableRawPointer(searchEntry), "placeholder-text", tr("Search articles"))
         Widgets.expand(searchEntry, vertical: false)
         var first: WidgetPointer?
         var buttons: [WidgetPointer] = []
         for filter in ArticleFilter.allCases {
-            let button = created(gtk_toggle_button_new_with_label(filter.rawValue))
+            let button = created(gtk_toggle_button_new_with_label(filter.title))
             if let first { gtk_toggle_button_set_group(cast(button), cast(first)) } else {
                 first = button
                 gtk_toggle_button_set_active(cast(button), 1)
@@ -34,7 +47,7 @@ final class ArticleListHeader {
         }
         let filters = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked", "article-filter"], buttons)
         // Its action is set with its target (a search's words) when there is one to save.
-        saveButton = Widgets.iconButton("bookmark-new-symbolic", tooltip: "Save This Search in the Sidebar")
+        saveButton = Widgets.iconButton("bookmark-new-symbolic", tooltip: tr("Save This Search in the Sidebar"))
         gtk_widget_set_visible(saveButton, 0)
         let tools = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [searchEntry, saveButton, filters])
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, classes: ["pane-header"], [
@@ -55,12 +68,16 @@ final class ArticleListHeader {
     func setTitle(_ text: String) { gtk_label_set_text(OpaquePointer(title), text) }
 
     func setCount(_ count: Int, filter: ArticleFilter, searching: Bool) {
-        let noun = count == 1 ? "article" : "articles"
         let text: String
         if searching {
-            text = count >= LibraryStore.searchWindow ? "The newest \(count) matches, best first" : "\(count) matching \(noun)"
-        } else if filter == .unread { text = "\(count) unread" } else {
-            text = count == 0 ? "Nothing to read yet" : "\(count) \(noun)"
+            text = count >= LibraryStore.searchWindow
+                ? tr("The newest {count} match, best first", plural: "The newest {count} matches, best first", count: count)
+                : tr("{count} matching article", plural: "{count} matching articles", count: count)
+        } else if filter == .unread {
+            // Translators: how many unread articles the view holds.
+            text = tr("{count} unread", plural: "{count} unread", count: count)
+        } else {
+            text = count == 0 ? tr("Nothing to read yet") : tr("{count} article", plural: "{count} articles", count: count)
         }
         gtk_label_set_text(OpaquePointer(subtitle), text)
     }

@@ -1,4 +1,5 @@
 import Library
+import Localization
 
 /// The rows of the current article list, read from the library a page at a time as the
 /// list scrolls, so a 100,000-article view only ever holds the pages on screen.
@@ -24,7 +25,8 @@ final class ArticleRowCache {
         self.query = query
         pages = [:]
         recent = []
-        count = access.read("count the articles of this view", fallback: 0) {
+        // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+        count = access.read(tr("count the articles of this view"), fallback: 0) {
             try $0.count(query.view, search: query.search, unreadOnly: query.unreadOnly)
         }
         return count
@@ -62,7 +64,7 @@ final class ArticleRowCache {
         var pageQuery = query
         pageQuery.limit = Self.pageSize
         pageQuery.offset = page * Self.pageSize
-        pages[page] = access.read("read the article list", fallback: []) { try $0.articles(pageQuery) }
+        pages[page] = access.read(tr("read the article list"), fallback: []) { try $0.articles(pageQuery) }
         recent.removeAll { $0 == page }
         recent.append(page)
         if recent.count > Self.maxPages { pages[recent.removeFirst()] = nil }

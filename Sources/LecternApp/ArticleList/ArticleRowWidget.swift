@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The widgets of one article row, made once per visible slot and re-filled as the list
 /// scrolls: unread dot, title, feed and relative date, a one-line excerpt, a star.
@@ -33,15 +34,16 @@ final class ArticleRowWidget {
             [title, meta, excerpt].forEach { TextLine.setText($0, "") }
             return
         }
-        TextLine.setText(title, row.title ?? "Untitled")
+        TextLine.setText(title, row.title ?? tr("Untitled"))
         TextLine.setText(meta, "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
         TextLine.setText(excerpt, row.excerpt ?? "")
         gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
         gtk_widget_set_opacity(dot, row.read ? 0 : 1)
         gtk_widget_set_visible(star, row.starred ? 1 : 0)
         if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }
-        let state = [row.read ? nil : "unread", row.starred ? "starred" : nil].compactMap { $0 }.joined(separator: ", ")
-        Accessibility.setLabel(root, [row.title ?? "Untitled", row.feedTitle, RelativeDate.text(row.date, now: now), state]
+        // Translators: an article row's state, read out after its title, feed and date.
+        let state = [row.read ? nil : tr("unread"), row.starred ? tr("starred") : nil].compactMap { $0 }.joined(separator: ", ")
+        Accessibility.setLabel(root, [row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
             .filter { !$0.isEmpty }.joined(separator: ", "))
     }
 }
@@ -50,14 +52,19 @@ final class ArticleRowWidget {
 enum RelativeDate {
     static func text(_ date: Date, now: Date) -> String {
         let seconds = now.timeIntervalSince(date)
-        if seconds < 60 { return "Just now" }
-        if seconds < 3600 { return "\(Int(seconds / 60)) min ago" }
+        if seconds < 60 { return tr("Just now") }
+        if seconds < 3600 {
+            // Translators: minutes since an article came, short for a list row.
+            return tr("{count} min ago", plural: "{count} min ago", count: Int(seconds / 60))
+        }
         let calendar = Calendar.current
-        if calendar.isDate(date, inSameDayAs: now) { return "\(Int(seconds / 3600)) h ago" }
+        if calendar.isDate(date, inSameDayAs: now) {
+            // Translators: hours since an article came, short for a list row.
+            return tr("{count} h ago", plural: "{count} h ago", count: Int(seconds / 3600))
+        }
         let days = calendar.dateComponents([.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now)).day ?? 0
-        if days == 1 { return "Yesterday" }
-        if days < 7 { return "\(days) days ago" }
-        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
-        return date.formatted(.dateTime.day().month(.abbreviated).year(sameYear ? .omitted : .defaultDigits))
+        if days == 1 { return tr("Yesterday") }
+        if days < 7 { return tr("{count} day ago", plural: "{count} days ago", count: days) }
+        return LocaleFormats.day(date, now: now)
     }
 }

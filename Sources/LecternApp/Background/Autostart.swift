@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Localization
 
 /// Starting Lectern at login in the background: outside a sandbox, an XDG autostart entry
 /// (`~/.config/autostart/dev.lectern.Lectern.desktop` running `lectern --background`); inside
@@ -53,7 +54,8 @@ enum Autostart {
             try desktopEntry(executable: executable).write(to: entry, atomically: true, encoding: .utf8)
             return nil
         } catch {
-            return "Lectern could not add itself to the programs started at login (\(entry.path)): \(error.localizedDescription)"
+            return tr("Lectern could not add itself to the programs started at login ({path}): {error}",
+                      ["path": entry.path, "error": error.localizedDescription])
         }
     }
 
@@ -63,7 +65,8 @@ enum Autostart {
             try FileManager.default.removeItem(at: entry)
             return nil
         } catch {
-            return "Lectern could not remove itself from the programs started at login (\(entry.path)): \(error.localizedDescription)"
+            return tr("Lectern could not remove itself from the programs started at login ({path}): {error}",
+                      ["path": entry.path, "error": error.localizedDescription])
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkBridge
 import Library
+import Localization
 import Sync
 
 /// `--add-account`, `--list-accounts`, `--remove-account` and `--batch --sync`: sync accounts
@@ -32,14 +33,16 @@ enum AccountCommands {
 
     private static func addAccount(kind name: String, _ request: Request) -> Int32 {
         guard let kind = Account.Kind(rawValue: name) else {
-            return usage("unknown account kind \"\(name)\"; use one of: " + Account.Kind.allCases.map(\.rawValue).joined(separator: ", "))
+            let kinds = Account.Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            // Translators: {kinds} lists the accepted words, such as "greader, ttrss".
+            return usage(tr("unknown account kind \"{kind}\"; use one of: {kinds}", ["kind": name, "kinds": kinds]))
         }
-        guard let server = request.server, !server.isEmpty else { return usage("--add-account needs --server URL") }
-        guard let user = request.user, !user.isEmpty else { return usage("--add-account needs --user NAME") }
+        guard let server = request.server, !server.isEmpty else { return usage(tr("--add-account needs --server URL")) }
+        guard let user = request.user, !user.isEmpty else { return usage(tr("--add-account needs --user NAME")) }
         guard request.passwordFromStdin else {
-            return usage("--add-account needs --password-stdin: the password is read from standard input, never from an argument")
+            return usage(tr("--add-account needs --password-stdin: the password is read from standard input, never from an argument"))
         }
-        guard let password = readPassword() else { return usage("no password on standard input") }
+        guard let password = readPassword() else { return usage(tr("no password on standard input")) }
         guard let service = openService() else { return 1 }
         let result = LocalCommands.wait(orElse: .failure(.cancelled)) { () async -> Result<Account, SyncError> in
             do throws(SyncError) {
@@ -51,10 +54,12 @@ enum AccountCommands {
         checkpoint(service)
         switch result {
         case .success(let account):
-            LocalCommands.printError("Added account \(account.id): \(account.title) (\(kind.displayName)). Sync it with lectern --sync.")
+            // Translators: {id} is the account's number, {kind} the kind of server, e.g. "FreshRSS".
+            LocalCommands.printError(tr("Added account {id}: {title} ({kind}). Sync it with lectern --sync.",
+                                        ["id": String(account.id), "title": account.title, "kind": kind.displayName]))
             return 0
         case .failure(let error):
-            LocalCommands.printError("lectern: could not add the account: \(error)")
+            LocalCommands.printError("lectern: " + tr("could not add the account: {error}", ["error": "\(error)"]))
             return 1
         }
     }
@@ -64,8 +69,8 @@ enum AccountCommands {
         do throws(SyncError) {
             for account in try service.accounts() {
                 var line = "\(account.id)\t\(account.kind.rawValue)\t\(account.server)\t\(account.userName)\t"
-                line += account.lastSync.map { "synced \($0.formatted(date: .abbreviated, time: .shortened))" } ?? "never synced"
-                if let error = account.lastError { line += "\tlast error: \(error)" }
+                line += account.lastSync.map { tr("synced {date}", ["date": LocaleFormats.shortDateAndTime($0)]) } ?? tr("never synced")
+                if let error = account.lastError { line += "\t" + tr("last error: {error}", ["error": error]) }
                 print(line)
             }
             return 0
@@ -76,15 +81,15 @@ enum AccountCommands {
     }
 
     private static func removeAccount(_ text: String) -> Int32 {
-        guard let id = Int64(text) else { return usage("--remove-account needs the account's number, as --list-accounts prints it") }
+        guard let id = Int64(text) else { return usage(tr("--remove-account needs the account's number, as --list-accounts prints it")) }
         guard let service = openService() else { return 1 }
         do throws(SyncError) {
             try service.removeAccount(id)
             checkpoint(service)
-            LocalCommands.printError("Removed account \(id).")
+            LocalCommands.printError(tr("Removed account {id}.", ["id": String(id)]))
             return 0
         } catch {
-            LocalCommands.printError("lectern: could not remove account \(id): \(error)")
+            LocalCommands.printError("lectern: " + tr("could not remove account {id}: {error}", ["id": String(id), "error": "\(error)"]))
             return 1
         }
     }
@@ -92,10 +97,10 @@ enum AccountCommands {
     /// `--batch --sync`: every account, progress on stderr, 1 when one failed.
     static func syncAll() -> Int32 {
         guard let service = openService() else { return 1 }
-        let failures = LocalCommands.wait(orElse: ["the sync did not finish"]) { await service.syncAll { LocalCommands.printError($0) }.failures }
+        let failures = LocalCommands.wait(orElse: [tr("the sync did not finish")]) { await service.syncAll { LocalCommands.printError($0) }.failures }
         checkpoint(service)
         guard !failures.isEmpty else { return 0 }
-        LocalCommands.printError("lectern: \(failures.count) account\(failures.count == 1 ? "" : "s") failed:")
+        LocalCommands.printError("lectern: " + tr("{count} account failed:", plural: "{count} accounts failed:", count: failures.count))
         failures.forEach { LocalCommands.printError("  - \($0)") }
         return 1
     }
@@ -113,7 +118,8 @@ enum AccountCommands {
             let store = try LibraryStore.open(path: DataLocations.libraryFile.path)
             return AccountService(store: store, options: options)
         } catch {
-            LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
+            LocalCommands.printError("lectern: " + tr("cannot open the library {path}: {error}",
+                                                      ["path": DataLocations.libraryFile.path, "error": "\(error)"]))
             return nil
         }
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// One row of Lectern's command-line table (ARCHITECTURE.md §3). The table is the one
 /// place a flag is described: it feeds GApplication's option entries (and so `--help`),
 /// the up-front check for unknown flags, and the man page and completions.
@@ -10,11 +12,21 @@ public struct CommandLineOption: Sendable, Equatable {
         case file(placeholder: String)
     }
 
-    public enum Group: String, Sendable, CaseIterable {
-        case appearance = "Appearance"
-        case library = "Library"
-        case accounts = "Sync accounts"
-        case diagnostics = "Diagnostics"
+    public enum Group: Sendable, CaseIterable {
+        case appearance
+        case library
+        case accounts
+        case diagnostics
+
+        /// The group's heading at the end of `--help`.
+        public var title: String {
+            switch self {
+            case .appearance: tr("Appearance")
+            case .library: tr("Library")
+            case .accounts: tr("Sync accounts")
+            case .diagnostics: tr("Diagnostics")
+            }
+        }
     }
 
     /// How a flag is carried out: in the launching process without a window (`local`),

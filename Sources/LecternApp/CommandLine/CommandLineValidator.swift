@@ -1,3 +1,5 @@
+import Localization
+
 /// Checks a command line against `CommandLineTable` before GApplication sees it, so that
 /// a usage error is reported in Lectern's words with exit status 2 (GApplication would
 /// say "Unknown option" and exit 1).
@@ -14,35 +16,41 @@ public enum CommandLineValidator {
         if let error = scan(arguments, into: &seen, positional: &positional) { return error }
         let names = Set(seen.map(\.name))
         if let first = positional.first(where: { !Self.isFeedOrOPML($0) }) {
-            return UsageError(message: "don't know what to do with \"\(first)\": give a feed or page address (http://…) or an .opml file")
+            return UsageError(message: tr("don't know what to do with \"{argument}\": give a feed or page address (http://…) or an .opml file",
+                                          ["argument": first]))
         }
         if names.contains("batch") {
             guard !names.isDisjoint(with: CommandLineTable.libraryNames.union(CommandLineTable.accountNames)) || !positional.isEmpty else {
-                return UsageError(message: "--batch needs something to do: --add-feed, --import-opml, --export-opml, --refresh or --sync")
+                return UsageError(message: tr("--batch needs something to do: --add-feed, --import-opml, --export-opml, --refresh or --sync"))
             }
             let others = names.subtracting(CommandLineTable.libraryNames).subtracting(CommandLineTable.accountNames).subtracting(["batch"])
             if let other = others.sorted().first {
-                return UsageError(message: "--batch works on the library only; --\(other) cannot be used with it")
+                // Translators: {option} is the name of a command-line option, without its dashes.
+                return UsageError(message: tr("--batch works on the library only; --{option} cannot be used with it", ["option": other]))
             }
             return nil
         }
         if names.contains("background"), let other = names.intersection(["screenshot", "theme-picker"]).sorted().first {
-            return UsageError(message: "--background starts without a window, so --\(other) cannot be used with it")
+            return UsageError(message: tr("--background starts without a window, so --{option} cannot be used with it", ["option": other]))
         }
         for (modifier, flag) in Self.refinesLocal where names.contains(modifier) && !names.contains(flag) {
-            return UsageError(message: "--\(modifier) goes with --\(flag)")
+            // Translators: two command-line options, without their dashes: the first only works with the second.
+            return UsageError(message: tr("--{option} goes with --{other}", ["option": modifier, "other": flag]))
         }
         let local = seen.filter { $0.handling == .local && Self.refinesLocal[$0.name] == nil }.map(\.name)
         let distinctLocal = Array(Set(local)).sorted()
         if distinctLocal.count > 1 {
-            return UsageError(message: "--\(distinctLocal[0]) and --\(distinctLocal[1]) cannot be used together; use one at a time")
+            return UsageError(message: tr("--{option} and --{other} cannot be used together; use one at a time",
+                                          ["option": distinctLocal[0], "other": distinctLocal[1]]))
         }
         if let first = distinctLocal.first, let argument = positional.first {
-            return UsageError(message: "--\(first) prints and exits, so \"\(argument)\" would be ignored; use them separately")
+            return UsageError(message: tr("--{option} prints and exits, so \"{argument}\" would be ignored; use them separately",
+                                          ["option": first, "argument": argument]))
         }
         let primary = seen.filter { $0.handling == .primary && !Self.combinesWithLocal.contains($0.name) }
         if let first = distinctLocal.first, let other = primary.first {
-            return UsageError(message: "--\(first) prints and exits, so --\(other.name) would be ignored; use them separately")
+            return UsageError(message: tr("--{option} prints and exits, so --{other} would be ignored; use them separately",
+                                          ["option": first, "other": other.name]))
         }
         return nil
     }
@@ -73,7 +81,7 @@ public enum CommandLineValidator {
             if CommandLineTable.builtInShortFlags.contains(argument) { continue }
             guard argument.hasPrefix("--") else {
                 if argument.hasPrefix("-"), argument.count > 1 {
-                    return UsageError(message: "unknown option \(argument)")
+                    return UsageError(message: tr("unknown option {argument}", ["argument": argument]))
                 }
                 positional.append(argument)
                 continue
@@ -88,11 +96,11 @@ public enum CommandLineValidator {
             seen.append(option)
             if option.takesValue && !hasInlineValue {
                 guard index < arguments.count else {
-                    return UsageError(message: "--\(name) needs a value")
+                    return UsageError(message: tr("--{option} needs a value", ["option": name]))
                 }
                 index += 1
             } else if !option.takesValue && hasInlineValue {
-                return UsageError(message: "--\(name) takes no value")
+                return UsageError(message: tr("--{option} takes no value", ["option": name]))
             }
         }
         return nil
@@ -101,9 +109,9 @@ public enum CommandLineValidator {
     static func unknownOptionMessage(_ name: String) -> String {
         let known = CommandLineTable.options.map(\.name)
         if let suggestion = closest(to: name, among: known) {
-            return "unknown option --\(name) (did you mean --\(suggestion)?)"
+            return tr("unknown option --{option} (did you mean --{suggestion}?)", ["option": name, "suggestion": suggestion])
         }
-        return "unknown option --\(name)"
+        return tr("unknown option --{option}", ["option": name])
     }
 
     /// The candidate within a small edit distance of `word`, if any.

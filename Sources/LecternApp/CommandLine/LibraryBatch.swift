@@ -1,6 +1,7 @@
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// `--batch`: library work without a window, in the launching process. Progress lines go
 /// to stderr, then a summary; exit 0 when everything worked, 1 when something failed
@@ -12,21 +13,23 @@ enum LibraryBatch {
         do {
             service = try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string)
         } catch {
-            LocalCommands.printError("lectern: cannot open the library \(DataLocations.libraryFile.path): \(error)")
+            LocalCommands.printError("lectern: " + tr("cannot open the library {path}: {error}",
+                                                      ["path": DataLocations.libraryFile.path, "error": "\(error)"]))
             return 1
         }
         let resolved = request.resolvingPaths(against: FileManager.default.currentDirectoryPath)
-        let failures = LocalCommands.wait(orElse: ["the library work did not finish"]) {
+        let failures = LocalCommands.wait(orElse: [tr("the library work did not finish")]) {
             await service.perform(resolved) { LocalCommands.printError($0) }.failures
         }
         do {
             try service.store.checkpoint()
         } catch {
             // The changes are safe in the write-ahead log; the next start folds them in.
-            LocalCommands.printError("lectern: the library's log could not be folded into \(DataLocations.libraryFile.path): \(error)")
+            LocalCommands.printError("lectern: " + tr("the library's log could not be folded into {path}: {error}",
+                                                      ["path": DataLocations.libraryFile.path, "error": "\(error)"]))
         }
         guard !failures.isEmpty else { return 0 }
-        LocalCommands.printError("lectern: \(failures.count) problem\(failures.count == 1 ? "" : "s"):")
+        LocalCommands.printError("lectern: " + tr("{count} problem:", plural: "{count} problems:", count: failures.count))
         failures.forEach { LocalCommands.printError("  - \($0)") }
         return 1
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GtkBridge
 import Library
+import Localization
 import Theming
 
 /// The flags that only print: answered in the launching process, with no window, no
@@ -11,8 +12,10 @@ enum LocalCommands {
         for entry in catalog.entries {
             print(entry.summary)
             if let theme = entry.theme {
-                print("    light: \(theme.description(for: .light))")
-                print("    dark:  \(theme.description(for: .dark))")
+                // Translators: the theme's light look, in `lectern --list-themes`.
+                print("    " + tr("light: {description}", ["description": translated(theme.description(for: .light))]))
+                // Translators: the theme's dark look; the two spaces line the text up with the line above.
+                print("    " + tr("dark:  {description}", ["description": translated(theme.description(for: .dark))]))
             }
         }
         return 0
@@ -29,7 +32,7 @@ enum LocalCommands {
         do {
             let copy = try ContrastFix.writeCorrectedCopy(of: URL(filePath: path))
             let name = (try? ThemeFile.load(copy))?.name ?? copy.lastPathComponent
-            print("Wrote \(copy.path): \"\(name)\" passes every contrast check")
+            print(tr("Wrote {path}: \"{theme}\" passes every contrast check", ["path": copy.path, "theme": name]))
             return 0
         } catch {
             printError("lectern: \(error)")
@@ -52,7 +55,8 @@ enum LocalCommands {
                 do { try FileHandle.standardOutput.write(contentsOf: UnsafeRawBufferPointer(piece)) } catch { writeError = error }
             }
             if let writeError {
-                printError("lectern: could not write the JSON to standard output: \(writeError.localizedDescription)")
+                printError("lectern: " + tr("could not write the JSON to standard output: {error}",
+                                            ["error": writeError.localizedDescription]))
                 return 1
             }
             print("")
@@ -70,7 +74,7 @@ enum LocalCommands {
         var base: URL?
         if let baseURL {
             guard let url = URL(string: baseURL), let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
-                printError("lectern: --base-url needs an absolute http(s) or file URL, not \"\(baseURL)\"")
+                printError("lectern: " + tr("--base-url needs an absolute http(s) or file URL, not \"{url}\"", ["url": baseURL]))
                 return 2
             }
             base = url

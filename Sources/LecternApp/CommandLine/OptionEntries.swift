@@ -2,6 +2,7 @@ import CGtk4
 import Glibc
 import GtkBridge
 import Library
+import Localization
 
 /// Turns `CommandLineTable` into GApplication option entries. GLib keeps pointers to the
 /// entries and their strings while it parses, so both are allocated once and live for the
@@ -37,14 +38,15 @@ enum OptionEntries {
         var remaining = GOptionEntry()
         remaining.long_name = UnsafePointer(strdup(""))
         remaining.arg = G_OPTION_ARG_FILENAME_ARRAY
-        remaining.arg_description = UnsafePointer(strdup("[URL|FILE.opml…]"))
+        // Translators: what `lectern --help` says may follow the options; keep ".opml".
+        remaining.arg_description = UnsafePointer(strdup(tr(context: "command-line argument", "[URL|FILE.opml…]")))
         entries[options.count] = remaining
         entries[options.count + 1] = GOptionEntry()   // the terminator
         installed = entries
         g_application_add_main_option_entries(application, entries)
         g_application_set_option_context_parameter_string(application, nil)
         g_application_set_option_context_summary(application,
-            "Lectern — a calm, themeable feed reader for GNOME.")
+            tr("Lectern — a calm, themeable feed reader for GNOME."))
         g_application_set_option_context_description(application, CommandLineTable.helpDescription)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 
 /// The words of the notification about new articles: one article by its title with its feed
 /// below; several counted, with the feeds that brought the most named.
@@ -17,11 +18,11 @@ struct ArrivalsNotice: Equatable {
         articleIDs = arrivals.map(\.id)
         if arrivals.count == 1 {
             let heading = first.title?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            title = heading.isEmpty ? "New article" : heading
+            title = heading.isEmpty ? tr("New article") : heading
             body = first.feedTitle
             return
         }
-        title = "\(arrivals.count) new articles"
+        title = tr("{count} new article", plural: "{count} new articles", count: arrivals.count)
         // The feeds by how many they brought (most first; ties by name).
         var counts: [String: Int] = [:]
         for row in arrivals { counts[row.feedTitle, default: 0] += 1 }
@@ -29,11 +30,14 @@ struct ArrivalsNotice: Equatable {
         let named = feeds.prefix(Self.namedFeeds)
         let more = feeds.count - named.count
         if more > 0 {
-            body = "From " + named.joined(separator: ", ") + " and \(more) more " + (more == 1 ? "feed" : "feeds")
+            // Translators: {feeds} names the feeds that brought the most, separated by commas.
+            body = tr("From {feeds} and {count} more feed", plural: "From {feeds} and {count} more feeds", count: more,
+                      ["feeds": named.joined(separator: ", ")])
         } else if named.count == 1 {
-            body = "From \(named[0])"
+            body = tr("From {feed}", ["feed": named[0]])
         } else {
-            body = "From " + named.dropLast().joined(separator: ", ") + " and " + named.last!
+            // Translators: {feeds} names all the feeds but the last, separated by commas.
+            body = tr("From {feeds} and {last}", ["feeds": named.dropLast().joined(separator: ", "), "last": named.last!])
         }
     }
 }

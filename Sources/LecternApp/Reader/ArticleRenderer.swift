@@ -1,6 +1,7 @@
 import ArticleModel
 import CGtk4
 import GtkBridge
+import Localization
 
 /// Turns a sanitized article document into GTK widgets styled only by CSS classes over
 /// the theme's tokens: paragraphs and headings as selectable labels in the reading font,
@@ -75,8 +76,9 @@ struct ArticleRenderer {
         if let images {
             children.append(images.picture(for: image.url, alt: image.alt, width: image.width, height: image.height))
         } else {
-            let placeholder = Widgets.label(image.alt.isEmpty ? "Image not shown" : "Image: \(image.alt)",
-                                            classes: ["image-placeholder"], wrap: true)
+            // Translators: an image the settings do not show, with its description.
+            let words = image.alt.isEmpty ? tr("Image not shown") : tr("Image: {description}", ["description": image.alt])
+            let placeholder = Widgets.label(words, classes: ["image-placeholder"], wrap: true)
             children.append(placeholder)
         }
         if let caption = image.caption {

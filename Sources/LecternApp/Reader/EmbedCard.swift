@@ -2,6 +2,7 @@ import ArticleModel
 import CGtk4
 import Foundation
 import GtkBridge
+import Localization
 
 /// A video, audio or framed page the article embeds, as a quiet card in the theme: what it
 /// is, its title or its site, and Open in Browser. Lectern never runs the player itself.
@@ -9,9 +10,9 @@ import GtkBridge
 enum EmbedCard {
     static func make(_ embed: ArticleEmbed) -> WidgetPointer {
         let (icon, kind) = switch embed.kind {
-        case .video: ("video-x-generic-symbolic", "Video")
-        case .audio: ("audio-x-generic-symbolic", "Audio")
-        case .frame: ("web-browser-symbolic", "Embedded page")
+        case .video: ("video-x-generic-symbolic", tr("Video"))
+        case .audio: ("audio-x-generic-symbolic", tr("Audio"))
+        case .frame: ("web-browser-symbolic", tr("Embedded page"))
         }
         let host = URL(string: embed.url)?.host.map { $0.hasPrefix("www.") ? String($0.dropFirst(4)) : $0 } ?? embed.url
         let image = created(gtk_image_new_from_icon_name(icon))
@@ -23,13 +24,14 @@ enum EmbedCard {
         let words = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [title, detail])
         Widgets.expand(words, vertical: false)
         gtk_widget_set_valign(words, GTK_ALIGN_CENTER)
-        let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
+        let open = Widgets.textButton(tr("Open in Browser"), classes: ["ghost"])
         gtk_widget_set_tooltip_text(open, embed.url)
         gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
         let address = embed.url
         connect(open, .clicked) { gtk_show_uri(nil, address, guint32(GDK_CURRENT_TIME)) }
         let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], [image, words, open])
-        Accessibility.setLabel(card, "\(kind): \(embed.title ?? host)")
+        // Translators: an embed read out: "Video", "Audio" or "Embedded page", then its title or its site.
+        Accessibility.setLabel(card, tr("{kind}: {title}", ["kind": kind, "title": embed.title ?? host]))
         return card
     }
 }

@@ -3,6 +3,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The reader pane: the selected article set in the theme's reading font at a ~70
 /// character measure, its header (title, feed, author, date, Open in Browser, Load Full
@@ -27,8 +28,8 @@ final class ReaderController {
 
     init() {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
-        let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: "Select an Article",
-                                    body: "Pick an article from the list to read it here.")
+        let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: tr("Select an Article"),
+                                    body: tr("Pick an article from the list to read it here."))
         pages.add(empty, name: "empty")
         pages.add(scroller, name: "article")
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [pages.widget])
@@ -50,7 +51,7 @@ final class ReaderController {
         let renderer = ArticleRenderer(images: images)
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
         let document = article.readerDocument
-        let blocks = document.blocks.isEmpty ? [.paragraph([.text("This article has no text. Open it in the browser to read it.")])]
+        let blocks = document.blocks.isEmpty ? [.paragraph([.text(tr("This article has no text. Open it in the browser to read it."))])]
             : document.blocks
         for block in renderer.render(blocks) {
             let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, [block])
@@ -95,34 +96,37 @@ final class ReaderController {
     func setStarred(_ starred: Bool) {
         guard let starButton else { return }
         gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
-        gtk_widget_set_tooltip_text(starButton, starred ? "Unstar (s)" : "Star (s)")
+        // Translators: a tooltip; (s) is the key that does it.
+        gtk_widget_set_tooltip_text(starButton, starred ? tr("Unstar (s)") : tr("Star (s)"))
         if starred { gtk_widget_add_css_class(starButton, "starred") } else { gtk_widget_remove_css_class(starButton, "starred") }
     }
 
     private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer) -> WidgetPointer {
-        let title = renderer.text(InlineMarkup.escape(article.title ?? "Untitled"), classes: ["article-title"])
+        let title = renderer.text(InlineMarkup.escape(article.title ?? tr("Untitled")), classes: ["article-title"])
         var meta = [feedTitle]
         if let author = article.authors.compactMap({ $0.name ?? $0.email }).first ?? article.fullArticle?.byline {
             meta.append(author)
         }
-        meta.append((article.published ?? article.updated ?? article.sortDate).formatted(date: .long, time: .shortened))
-        if article.fullArticle != nil { meta.append("Full article from the web page") }
+        meta.append(LocaleFormats.dateAndTime(article.published ?? article.updated ?? article.sortDate))
+        if article.fullArticle != nil { meta.append(tr("Full article from the web page")) }
         let metaLabel = Widgets.label(meta.joined(separator: " · "), classes: ["article-meta"], wrap: true)
-        let open = Widgets.textButton("Open in Browser", classes: ["ghost"])
-        gtk_widget_set_tooltip_text(open, "Open in Browser (o)")
+        let open = Widgets.textButton(tr("Open in Browser"), classes: ["ghost"])
+        // Translators: a tooltip; (o) is the key that does it.
+        gtk_widget_set_tooltip_text(open, tr("Open in Browser (o)"))
         gtk_widget_set_sensitive(open, article.link == nil ? 0 : 1)
         connect(open, .clicked) { [weak self] in self?.onOpenInBrowser?() }
-        let full = Widgets.textButton(article.fullArticle == nil ? "Load Full Article" : "Reload Full Article", classes: ["ghost"])
-        gtk_widget_set_tooltip_text(full, article.fullArticle == nil ? "Load the whole article from its web page (f)"
-                                        : "Load the article from its web page again (f)")
+        let full = Widgets.textButton(article.fullArticle == nil ? tr("Load Full Article") : tr("Reload Full Article"), classes: ["ghost"])
+        // Translators: a tooltip; (f) is the key that does it.
+        gtk_widget_set_tooltip_text(full, article.fullArticle == nil ? tr("Load the whole article from its web page (f)")
+                                        : tr("Load the article from its web page again (f)"))
         gtk_widget_set_sensitive(full, article.link == nil ? 0 : 1)
         connect(full, .clicked) { [weak self] in self?.onLoadFullArticle?() }
         fullArticleButton = full
         let spinner = created(gtk_spinner_new())
-        Accessibility.setLabel(spinner, "Loading the full article")
+        Accessibility.setLabel(spinner, tr("Loading the full article"))
         gtk_widget_set_visible(spinner, 0)
         fullArticleSpinner = spinner
-        let star = Widgets.iconButton("non-starred-symbolic", tooltip: "Star (s)", classes: ["flat", "star-button"])
+        let star = Widgets.iconButton("non-starred-symbolic", tooltip: tr("Star (s)"), classes: ["flat", "star-button"])
         connect(star, .clicked) { [weak self] in self?.onToggleStar?() }
         starButton = star
         setStarred(article.starred)
@@ -131,7 +135,7 @@ final class ReaderController {
     }
 
     private func attachments(_ enclosures: [Enclosure]) -> WidgetPointer {
-        var rows = [Widgets.label("Attachments", classes: ["attachments-heading"])]
+        var rows = [Widgets.label(tr("Attachments"), classes: ["attachments-heading"])]
         for enclosure in enclosures {
             let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
             let details = [enclosure.type, enclosure.length.map(Self.size)].compactMap { $0 }.joined(separator: " · ")

@@ -1,5 +1,6 @@
 import Foundation
 import GtkBridge
+import Localization
 
 /// Typed, validated reads from a keyfile. A value of the wrong type or out of range is
 /// skipped (the caller keeps its default) and a warning names the key.
@@ -27,7 +28,7 @@ final class KeyFileReader {
         do {
             return try keyFile.bool(group, key)
         } catch {
-            warnings.append("[\(group)] \(key): \(error.message); using the default")
+            warnings.append(Self.unreadable(group, key, error.message))
             return nil
         }
     }
@@ -37,7 +38,9 @@ final class KeyFileReader {
         guard let text = text(group, key) else { return nil }
         guard let value = Value(rawValue: text) else {
             let accepted = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            warnings.append("[\(group)] \(key) = \(text) is not one of \(accepted); using the default")
+            // Translators: a setting in settings.ini ([group] key) whose value is not one of those accepted.
+            warnings.append(tr("[{group}] {key} = {value} is not one of {accepted}; using the default",
+                               ["group": group, "key": key, "value": text, "accepted": accepted]))
             return nil
         }
         return value
@@ -48,13 +51,21 @@ final class KeyFileReader {
         do {
             guard let value = try read() else { return nil }
             guard range.contains(value) else {
-                warnings.append("[\(group)] \(key) = \(value) is outside \(range.lowerBound)…\(range.upperBound); using the default")
+                // Translators: a setting in settings.ini ([group] key) whose value is out of range.
+                warnings.append(tr("[{group}] {key} = {value} is outside {lowest}…{highest}; using the default",
+                                   ["group": group, "key": key, "value": "\(value)",
+                                    "lowest": "\(range.lowerBound)", "highest": "\(range.upperBound)"]))
                 return nil
             }
             return value
         } catch {
-            warnings.append("[\(group)] \(key): \(error.message); using the default")
+            warnings.append(Self.unreadable(group, key, error.message))
             return nil
         }
+    }
+
+    private static func unreadable(_ group: String, _ key: String, _ reason: String) -> String {
+        // Translators: a setting in settings.ini ([group] key) that could not be read, and why.
+        tr("[{group}] {key}: {error}; using the default", ["group": group, "key": key, "error": reason])
     }
 }

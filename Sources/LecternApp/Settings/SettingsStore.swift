@@ -1,6 +1,7 @@
 import Foundation
 import GtkBridge
 import Theming
+import Localization
 
 /// Loads and saves `Settings` at `$XDG_CONFIG_HOME/lectern/settings.ini` with GKeyFile.
 ///
@@ -49,9 +50,11 @@ final class SettingsStore {
         keyFile = KeyFile()
         do {
             try FileManager.default.moveItem(at: file, to: aside)
-            warnings.append("Your settings file could not be read (\(reason)). It was kept as \(aside.lastPathComponent) and Lectern started with default settings.")
+            warnings.append(tr("Your settings file could not be read ({reason}). It was kept as {file} and Lectern started with default settings.",
+                               ["reason": reason, "file": aside.lastPathComponent]))
         } catch {
-            warnings.append("Your settings file could not be read (\(reason)) nor moved aside; Lectern uses default settings and will not overwrite it.")
+            warnings.append(tr("Your settings file could not be read ({reason}) nor moved aside; Lectern uses default settings and will not overwrite it.",
+                               ["reason": reason]))
             readOnly = true
         }
     }

@@ -1,6 +1,7 @@
 import CGtk4
 import GtkBridge
 import Library
+import Localization
 
 /// The sidebar: smart views (All, Unread, Starred, Today), then folders with their feeds.
 /// Unread counts follow reading; a failing feed shows a warning with its last error on
@@ -55,11 +56,12 @@ final class SidebarController {
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         items = SidebarItem.smartViews
-        items += access.read("read your saved searches", fallback: []) { try $0.savedSearches() }.map(SidebarItem.savedSearch)
+        // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+        items += access.read(tr("read your saved searches"), fallback: []) { try $0.savedSearches() }.map(SidebarItem.savedSearch)
         firstSubscriptionIndex = items.count
-        let folders = access.read("read your folders", fallback: []) { try $0.folders() }
-        let feeds = access.read("read your subscriptions", fallback: []) { try $0.feeds() }
-        let accounts = access.read("read your sync accounts", fallback: []) { try $0.accounts() }
+        let folders = access.read(tr("read your folders"), fallback: []) { try $0.folders() }
+        let feeds = access.read(tr("read your subscriptions"), fallback: []) { try $0.feeds() }
+        let accounts = access.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() }
         // The local library first, then each account under its heading.
         for accountID in [nil] + accounts.map(\.id) {
             if let account = accounts.first(where: { $0.id == accountID }) { items.append(.account(account)) }
@@ -69,7 +71,7 @@ final class SidebarController {
             }
             items += feeds.filter { $0.folderID == nil && $0.accountID == accountID }.map(SidebarItem.feed)
         }
-        let counts = access.read("count the unread articles", fallback: UnreadCounts()) { try $0.unreadCounts() }
+        let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             var paintable: OpaquePointer?
             if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }
@@ -106,7 +108,7 @@ final class SidebarController {
 
     /// Updates only the unread counts (cheap: after marking articles read).
     func refreshCounts() {
-        let counts = access.read("count the unread articles", fallback: UnreadCounts()) { try $0.unreadCounts() }
+        let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             guard let label = countLabels[index] else { continue }
             SidebarRow.setCount(label, item.count(in: counts))

@@ -1,4 +1,5 @@
 import Library
+import Localization
 
 /// One row of the sidebar.
 enum SidebarItem: Equatable {
@@ -11,10 +12,11 @@ enum SidebarItem: Equatable {
     case savedSearch(SavedSearch)
 
     static let smartViews: [SidebarItem] = [
-        .smart(.all, title: "All Articles", icon: "view-list-symbolic"),
-        .smart(.unread, title: "Unread", icon: "mail-unread-symbolic"),
-        .smart(.starred, title: "Starred", icon: "starred-symbolic"),
-        .smart(.today, title: "Today", icon: "x-office-calendar-symbolic"),
+        .smart(.all, title: tr("All Articles"), icon: "view-list-symbolic"),
+        .smart(.unread, title: tr("Unread"), icon: "mail-unread-symbolic"),
+        .smart(.starred, title: tr("Starred"), icon: "starred-symbolic"),
+        // Translators: the view of the articles that came today.
+        .smart(.today, title: tr("Today"), icon: "x-office-calendar-symbolic"),
     ]
 
     var view: ArticleView {
@@ -67,7 +69,7 @@ enum SidebarItem: Equatable {
     var problem: String? {
         if case .account(let account) = self { return account.lastError }
         guard case .feed(let feed) = self else { return nil }
-        if feed.fetchState.gone { return "This feed is gone (HTTP 410) and is no longer fetched." }
+        if feed.fetchState.gone { return tr("This feed is gone (HTTP 410) and is no longer fetched.") }
         guard feed.fetchState.failureCount > 0 else { return nil }
         return feed.fetchState.lastError
     }

@@ -1,6 +1,7 @@
 import CGtk4
 import GtkBridge
 import Library
+import Localization
 
 /// The widgets of one sidebar row.
 @MainActor
@@ -38,13 +39,18 @@ enum SidebarRow {
         }
         children.append(countLabel)
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: classes, children)
-        if let problem = item.problem { gtk_widget_set_tooltip_text(row, "\(item.title): \(problem)") }
+        if let problem = item.problem {
+            // Translators: a failing feed's tooltip: its name, then what is wrong.
+            gtk_widget_set_tooltip_text(row, tr("{name}: {problem}", ["name": item.title, "problem": problem]))
+        }
         if isFirstFeedRow { gtk_widget_add_css_class(row, "first-subscription") }
-        Accessibility.setLabel(row, count > 0 ? "\(item.title), \(count) unread" : item.title)
+        // Translators: a sidebar row read out: the view's name and its unread articles.
+        let unread = tr("{name}, {count} unread", plural: "{name}, {count} unread", count: count, ["name": item.title])
+        Accessibility.setLabel(row, count > 0 ? unread : item.title)
         return (row, countLabel)
     }
 
     static func setCount(_ label: WidgetPointer, _ count: Int) {
-        gtk_label_set_text(OpaquePointer(label), count > 0 ? "\(count)" : "")
+        gtk_label_set_text(OpaquePointer(label), count > 0 ? LocaleFormats.count(count) : "")
     }
 }

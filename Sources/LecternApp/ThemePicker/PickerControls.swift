@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Theming
+import Localization
 
 /// The picker's appearance controls: colour scheme (System / Light / Dark), the theme for
 /// dark mode, the text size with a live sample paragraph, and the reading font. Each
@@ -22,13 +23,15 @@ final class PickerControls {
         darkThemeDropDown = gtk_drop_down_new(darkThemeList, nil)   // the drop-down owns the list
         let (scheme, toggles) = Self.schemeButtons(settings)
         schemeToggles = toggles
-        let sample = Widgets.label("The quick brown fox reads the morning news by the window, tea in hand.",
+        // Translators: a sample of the reading text, to judge its size and font.
+        let sample = Widgets.label(tr("The quick brown fox reads the morning news by the window, tea in hand."),
                                    classes: ["reading", "text-size-sample"], wrap: true)
         let scale = Self.textSizeScale(settings)
         let font = Self.fontButton(settings)
         let grid = created(gtk_grid_new())
-        let rows: [(String, WidgetPointer)] = [("Style", scheme), ("Dark mode theme", darkThemeDropDown),
-                                               ("Text size", scale), ("Reading font", font)]
+        // Translators: "Style" labels the choice of System, Light or Dark.
+        let rows: [(String, WidgetPointer)] = [(tr("Style"), scheme), (tr("Dark mode theme"), darkThemeDropDown),
+                                               (tr("Text size"), scale), (tr("Reading font"), font)]
         for (row, item) in rows.enumerated() {
             gtk_grid_attach(cast(grid), Widgets.label(item.0, classes: ["control-label"]), 0, Int32(row), 1, 1)
             gtk_grid_attach(cast(grid), item.1, 1, Int32(row), 1, 1)
@@ -50,7 +53,7 @@ final class PickerControls {
             gtk_toggle_button_set_active(cast(toggle.button), 1)
         }
         themeNames = themes
-        let labels = ["Same as the day theme"] + themes
+        let labels = [tr("Same as the day theme")] + themes
         gtk_string_list_splice(darkThemeList, 0, g_list_model_get_n_items(darkThemeList), nil)
         for label in labels { gtk_string_list_append(darkThemeList, label) }
         let index = settings.darkThemeName.flatMap { name in themes.firstIndex { $0.caseInsensitiveCompare(name) == .orderedSame } }
@@ -67,7 +70,7 @@ final class PickerControls {
         -> (WidgetPointer, [(scheme: ColorSchemeOverride, button: WidgetPointer)]) {
         var first: WidgetPointer?
         let buttons = ColorSchemeOverride.allCases.map { scheme -> WidgetPointer in
-            let button = created(gtk_toggle_button_new_with_label(scheme.rawValue.capitalized))
+            let button = created(gtk_toggle_button_new_with_label(title(of: scheme)))
             if let first { gtk_toggle_button_set_group(cast(button), cast(first)) } else { first = button }
             gtk_toggle_button_set_active(cast(button), settings.colorScheme == scheme ? 1 : 0)
             connect(button, .toggled) {
@@ -79,13 +82,22 @@ final class PickerControls {
                 Array(zip(ColorSchemeOverride.allCases, buttons)).map { (scheme: $0.0, button: $0.1) })
     }
 
+    private static func title(of scheme: ColorSchemeOverride) -> String {
+        switch scheme {
+        // Translators: the colour scheme the desktop asks for.
+        case .system: tr("System")
+        case .light: tr("Light")
+        case .dark: tr("Dark")
+        }
+    }
+
     private static func textSizeScale(_ settings: Settings) -> WidgetPointer {
         let scale = created(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0.8, 2.0, 0.05))
         gtk_range_set_value(cast(scale), settings.textScale)
         gtk_scale_set_draw_value(cast(scale), 0)
         for mark in [1.0, 1.5] { gtk_scale_add_mark(cast(scale), mark, GTK_POS_BOTTOM, nil) }
         gtk_widget_set_size_request(scale, 220, -1)
-        gtk_widget_set_tooltip_text(scale, "Reading text size (Ctrl+plus / Ctrl+minus)")
+        gtk_widget_set_tooltip_text(scale, tr("Reading text size (Ctrl+plus / Ctrl+minus)"))
         connect(scale, .valueChanged) {
             settings.textScale = (gtk_range_get_value(cast(scale)) * 100).rounded() / 100
         }

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Theming
+import Localization
 
 /// One card of the theme picker: the theme's name, a small window drawn in the theme's
 /// own tokens (scoped by `PreviewCSS`), a light/dark pair of swatches and the description
@@ -19,10 +20,11 @@ enum ThemeCard {
 
         let detail: WidgetPointer
         if let theme = entry.theme {
-            detail = Widgets.label(theme.description(for: scheme), classes: ["theme-card-description"], wrap: true)
+            detail = Widgets.label(description(of: theme, entry, scheme), classes: ["theme-card-description"], wrap: true)
         } else {
-            detail = Widgets.label(entry.error.map { "Cannot be used: \($0)" } ?? "Cannot be used",
-                                   classes: ["theme-card-description", "error-text"], wrap: true)
+            // Translators: a theme file that cannot be used, and why.
+            let reason = entry.error.map { tr("Cannot be used: {reason}", ["reason": String(describing: $0)]) }
+            detail = Widgets.label(reason ?? tr("Cannot be used"), classes: ["theme-card-description", "error-text"], wrap: true)
         }
         gtk_label_set_lines(OpaquePointer(detail), 4)
         gtk_label_set_ellipsize(OpaquePointer(detail), PANGO_ELLIPSIZE_END)
@@ -35,29 +37,47 @@ enum ThemeCard {
         let origin = entry.origin == .user ? originRow(entry, offerFix: failsContrast) : nil
         let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: classes,
                                [preview(), heading] + (origin.map { [$0] } ?? []) + [detail])
-        let description = entry.theme?.description(for: scheme) ?? "invalid theme"
-        let failing = failsContrast ? ", fails contrast checks" : ""
-        Accessibility.setLabel(card, "\(entry.name) theme\(isCurrent ? ", current" : "")\(failing): \(description)")
+        Accessibility.setLabel(card, accessibleName(entry, scheme, isCurrent: isCurrent, failsContrast: failsContrast))
         return card
+    }
+
+    /// The description for `scheme`; a built-in theme's in the user's language.
+    private static func description(of theme: Theme, _ entry: ThemeEntry, _ scheme: ColorScheme) -> String {
+        let text = theme.description(for: scheme)
+        return entry.origin == .builtIn ? translated(text) : text
+    }
+
+    /// "Paper theme, current: …", what a screen reader says of a card.
+    private static func accessibleName(_ entry: ThemeEntry, _ scheme: ColorScheme, isCurrent: Bool, failsContrast: Bool) -> String {
+        let words = entry.theme.map { description(of: $0, entry, scheme) } ?? tr("invalid theme")
+        let values: KeyValuePairs<String, any Sendable> = ["name": entry.name, "description": words]
+        return switch (isCurrent, failsContrast) {
+        // Translators: a theme card read out: the theme's name, then its description.
+        case (false, false): tr("{name} theme: {description}", values)
+        case (true, false): tr("{name} theme, current: {description}", values)
+        case (false, true): tr("{name} theme, fails contrast checks: {description}", values)
+        case (true, true): tr("{name} theme, current, fails contrast checks: {description}", values)
+        }
     }
 
     /// A usable theme that fails contrast (it can still be chosen): a warning beside its name
     /// whose tooltip lists the findings.
     private static func warningIcon(_ entry: ThemeEntry) -> WidgetPointer {
         let icon = Widgets.icon("dialog-warning-symbolic", classes: ["feed-error", "theme-card-warning"])
-        gtk_widget_set_tooltip_text(icon, "Fails contrast checks:\n" + entry.warnings.joined(separator: "\n"))
-        Accessibility.setLabel(icon, "Fails contrast checks")
+        // Translators: the findings follow, one a line.
+        gtk_widget_set_tooltip_text(icon, tr("Fails contrast checks:\n{findings}", ["findings": entry.warnings.joined(separator: "\n")]))
+        Accessibility.setLabel(icon, tr("Fails contrast checks"))
         return icon
     }
 
     /// "Your theme", and for one that fails contrast, Fix Contrast (a corrected copy beside the file).
     private static func originRow(_ entry: ThemeEntry, offerFix: Bool) -> WidgetPointer {
-        let label = Widgets.label("Your theme", classes: ["theme-card-origin"])
+        let label = Widgets.label(tr("Your theme"), classes: ["theme-card-origin"])
         guard offerFix else { return label }
         Widgets.expand(label, vertical: false)
-        let fix = Widgets.textButton("Fix Contrast", action: "app.fix-contrast", classes: ["secondary", "theme-card-fix"])
+        let fix = Widgets.textButton(tr("Fix Contrast"), action: "app.fix-contrast", classes: ["secondary", "theme-card-fix"])
         gtk_actionable_set_action_target_value(OpaquePointer(fix), g_variant_new_string(entry.file.path))
-        gtk_widget_set_tooltip_text(fix, "Write a copy of this theme beside it whose colours pass every contrast check")
+        gtk_widget_set_tooltip_text(fix, tr("Write a copy of this theme beside it whose colours pass every contrast check"))
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [label, fix])
     }
 
@@ -69,11 +89,12 @@ enum ThemeCard {
         let article = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["preview-article"], [
             Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 5, [
                 Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["preview-unread"]),
-                Widgets.label("The Reading Room", classes: ["preview-title"]),
+                // Translators: the title of a made-up article in a theme's miniature window.
+                Widgets.label(tr("The Reading Room"), classes: ["preview-title"]),
             ]),
-            Widgets.label("Quiet pages and warm light.", classes: ["preview-body"]),
-            Widgets.label("Continue reading →", classes: ["preview-link"]),
-            Widgets.label("Subscribe", classes: ["preview-button"], xalign: 0.5),
+            Widgets.label(tr("Quiet pages and warm light."), classes: ["preview-body"]),
+            Widgets.label(tr("Continue reading →"), classes: ["preview-link"]),
+            Widgets.label(tr("Subscribe"), classes: ["preview-button"], xalign: 0.5),
         ])
         Widgets.expand(article, vertical: false)
         let surface = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["preview-surface"], [sidebar, article])
@@ -83,7 +104,7 @@ enum ThemeCard {
 
     private static func swatch(_ variant: String) -> WidgetPointer {
         let swatch = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["theme-swatch", "swatch-\(variant)"])
-        gtk_widget_set_tooltip_text(swatch, variant == "light" ? "Light variant" : "Dark variant")
+        gtk_widget_set_tooltip_text(swatch, variant == "light" ? tr("Light variant") : tr("Dark variant"))
         gtk_widget_set_valign(swatch, GTK_ALIGN_CENTER)
         return swatch
     }

@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Theming
+import Localization
 
 /// The theme picker: a grid of theme cards, each previewing its theme in the current
 /// scheme, above the appearance controls. Choosing a card sets the theme in the settings
@@ -23,14 +24,14 @@ final class ThemePicker {
         window = gtk_window_new()
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_application(gtkWindow, application)
-        gtk_window_set_title(gtkWindow, "Themes")
+        gtk_window_set_title(gtkWindow, tr("Themes"))
         gtk_window_set_default_size(gtkWindow, 1120, 790)
         gtk_window_set_hide_on_close(gtkWindow, 1)
         Widgets.addClasses(window, ["theme-picker"])
 
         let header = created(gtk_header_bar_new())
-        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Open Themes Folder", action: "app.open-themes-folder"))
-        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton("Reload", action: "app.reload-themes"))
+        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton(tr("Open Themes Folder"), action: "app.open-themes-folder"))
+        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton(tr("Reload"), action: "app.reload-themes"))
         gtk_window_set_titlebar(gtkWindow, header)
 
         flowBox = gtk_flow_box_new()
@@ -45,7 +46,7 @@ final class ThemePicker {
 
         controls = PickerControls(settings: settings)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-picker-content"], [
-            controls.widget, Widgets.label("Themes", classes: ["theme-picker-heading"]), flowBox,
+            controls.widget, Widgets.label(tr("Themes"), classes: ["theme-picker-heading"]), flowBox,
         ])
         gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
         previews.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 2)

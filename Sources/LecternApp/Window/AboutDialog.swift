@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The About dialog.
 @MainActor
@@ -9,7 +10,7 @@ enum AboutDialog {
         let about = OpaquePointer(dialog)
         gtk_about_dialog_set_program_name(about, "Lectern")
         gtk_about_dialog_set_version(about, LecternVersion.string)
-        gtk_about_dialog_set_comments(about, "A calm, themeable feed reader for GNOME.")
+        gtk_about_dialog_set_comments(about, tr("A calm, themeable feed reader for GNOME."))
         gtk_about_dialog_set_logo_icon_name(about, LecternVersion.applicationID)
         gtk_about_dialog_set_license_type(about, GTK_LICENSE_GPL_3_0)
         gtk_about_dialog_set_website(about, "https://lectern.dev")

@@ -3,6 +3,7 @@ import Foundation
 import GtkBridge
 import Library
 import Sync
+import Localization
 
 /// "Add Account": the server's kind, its address, the user name and password. Sign In checks
 /// the credentials with the server before anything is kept; a refusal is shown in the dialog,
@@ -15,7 +16,9 @@ final class AddAccountDialog {
                                 _ answer: @escaping @MainActor (Result<Account, SyncError>) -> Void) -> Void
 
     static let kinds: [(Account.Kind, String, String)] = [
-        (.googleReader, "FreshRSS, Miniflux, The Old Reader… (Google Reader API)", "https://rss.example.org/api/greader.php"),
+        // Translators: a kind of sync server; the names are products, "Google Reader API" the protocol.
+        (.googleReader, tr("FreshRSS, Miniflux, The Old Reader… (Google Reader API)"),
+         "https://rss.example.org/api/greader.php"),
         (.tinyTinyRSS, "Tiny Tiny RSS", "https://rss.example.org/tt-rss/"),
     ]
 
@@ -37,7 +40,7 @@ final class AddAccountDialog {
         self.done = done
         window = created(gtk_window_new())
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
-        gtk_window_set_title(gtkWindow, existing == nil ? "Add Account" : "Sign In to \(existing?.title ?? "")")
+        gtk_window_set_title(gtkWindow, existing.map { tr("Sign In to {account}", ["account": $0.title]) } ?? tr("Add Account"))
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_default_size(gtkWindow, 440, -1)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
@@ -48,14 +51,17 @@ final class AddAccountDialog {
         gtk_password_entry_set_show_peek_icon(OpaquePointer(passwordEntry), 1)
         status = Widgets.label("", classes: ["account-status"], wrap: true)
         spinner = gtk_spinner_new()
-        let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
-        signIn = Widgets.textButton("Sign In", classes: ["primary"])
+        let cancel = Widgets.textButton(tr("Cancel"), classes: ["secondary"])
+        signIn = Widgets.textButton(tr("Sign In"), classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [spinner, cancel, signIn])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let grid = DialogParts.form([("Server", kindDropDown), ("Address", serverEntry), ("User name", userEntry),
-                                     ("Password", passwordEntry)])
-        let note = Widgets.label("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password "
-                                 + "set in their settings, not the one for their web page.", classes: ["dim-label"], wrap: true)
+        let grid = DialogParts.form([
+            // Translators: the kind of sync server (FreshRSS, Tiny Tiny RSS…).
+            (tr("Server"), kindDropDown),
+            (tr("Address"), serverEntry), (tr("User name"), userEntry), (tr("Password"), passwordEntry),
+        ])
+        let note = Widgets.label(tr("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password set in their settings, not the one for their web page."),
+                                 classes: ["dim-label"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(note), 50)
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["prompt", "add-account"],
                                                     [grid, note, status, buttons]))
@@ -94,11 +100,11 @@ final class AddAccountDialog {
         let server = text(serverEntry), user = text(userEntry)
         let password = string(gtk_editable_get_text(OpaquePointer(passwordEntry))) ?? ""
         guard !server.isEmpty, !user.isEmpty, !password.isEmpty else {
-            return show("Fill in the address, the user name and the password.", error: true)
+            return show(tr("Fill in the address, the user name and the password."), error: true)
         }
         gtk_widget_set_sensitive(signIn, 0)
         gtk_spinner_start(OpaquePointer(spinner))
-        show("Checking with the server…", error: false)
+        show(tr("Checking with the server…"), error: false)
         add(kind.0, server, user, password) { [weak self] result in
             guard let self else { return }
             gtk_spinner_stop(OpaquePointer(spinner))

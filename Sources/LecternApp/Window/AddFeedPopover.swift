@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// The Add Feed popover: an address entry (a page address is enough), errors in plain
 /// words under it, and a choice when the page offers several feeds. With sync accounts, a
@@ -27,24 +28,24 @@ final class AddFeedPopover {
         entry = gtk_entry_new()
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", "https://example.org/blog")
         gtk_widget_set_size_request(entry, 320, -1)
-        subscribe = Widgets.textButton("Subscribe", classes: ["primary"])
+        subscribe = Widgets.textButton(tr("Subscribe"), classes: ["primary"])
         status = Widgets.label("", classes: ["add-feed-status"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(status), 40)
         choices = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["add-feed-choices"])
         destinations = created(gtk_string_list_new(nil))
         destination = gtk_drop_down_new(destinations, nil)   // the drop-down owns the list
-        Accessibility.setLabel(destination, "Where the feed goes")
+        Accessibility.setLabel(destination, tr("Where the feed goes"))
         gtk_widget_set_visible(destination, 0)
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [entry, subscribe])
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["add-feed"], [
-            Widgets.label("Add a Feed", classes: ["add-feed-title"]), row, destination, status, choices,
+            Widgets.label(tr("Add a Feed"), classes: ["add-feed-title"]), row, destination, status, choices,
         ])
         popover = gtk_popover_new()
         gtk_popover_set_child(cast(popover), content)
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(OpaquePointer(button), "list-add-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
-        gtk_widget_set_tooltip_text(button, "Add Feed")
+        gtk_widget_set_tooltip_text(button, tr("Add Feed"))
         connect(subscribe, .clicked) { [weak self] in self?.submit() }
         connect(popover, .notify("visible")) { [weak self] in self?.showDestinations() }
         connect(entry, .activate) { [weak self] in self?.submit() }
@@ -58,7 +59,8 @@ final class AddFeedPopover {
         let accounts = accounts()
         guard accounts != shownAccounts else { return }
         shownAccounts = accounts
-        let names = ["On this computer"] + accounts.map { "In \($0.title)" }
+        // Translators: where a new feed goes; {account} is a sync account's name.
+        let names = [tr("On this computer")] + accounts.map { tr("In {account}", ["account": $0.title]) }
         gtk_string_list_splice(destinations, 0, g_list_model_get_n_items(destinations), nil)
         for name in names { gtk_string_list_append(destinations, name) }
         gtk_drop_down_set_selected(OpaquePointer(destination), 0)
@@ -73,13 +75,15 @@ final class AddFeedPopover {
 
     private func submit(_ address: String? = nil) {
         let text = (address ?? string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").trimmingCharacters(in: .whitespaces)
-        guard !text.isEmpty else { return showStatus("Type the address of a site or a feed.", error: true) }
+        guard !text.isEmpty else { return showStatus(tr("Type the address of a site or a feed."), error: true) }
         let normalized = text.contains("://") ? text : "https://" + text
-        showStatus("Looking for feeds at \(normalized)…", error: false)
+        showStatus(tr("Looking for feeds at {address}…", ["address": normalized]), error: false)
         clearChoices()
         gtk_widget_set_sensitive(subscribe, 0)
         let account = chosenAccount
-        if account != nil { showStatus("Asking the server to subscribe to \(normalized)…", error: false) }
+        if account != nil {
+            showStatus(tr("Asking the server to subscribe to {address}…", ["address": normalized]), error: false)
+        }
         onSubscribe?(normalized, account) { [weak self] result in
             guard let self else { return }
             gtk_widget_set_sensitive(subscribe, 1)
@@ -90,7 +94,8 @@ final class AddFeedPopover {
                 showStatus("", error: false)
                 gtk_popover_popdown(cast(popover))
             case .success(let found):
-                showStatus("This page offers \(found.count) feeds. Choose one:", error: false)
+                showStatus(tr("This page offers {count} feed. Choose one:", plural: "This page offers {count} feeds. Choose one:",
+                              count: found.count), error: false)
                 for feed in found {
                     let choice = Widgets.textButton(feed.title ?? feed.url, classes: ["flat", "add-feed-choice"])
                     gtk_widget_set_tooltip_text(choice, feed.url)

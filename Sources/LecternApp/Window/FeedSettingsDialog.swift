@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// A feed's settings: its name, address (a new one is fetched before it is kept, and a
 /// permanent redirect offered), folder, refresh interval, notifications, where its articles
@@ -15,10 +16,24 @@ final class FeedSettingsDialog {
     typealias Save = @MainActor (FeedSettings, _ address: String?) -> String?
 
     static let refreshChoices: [(String, Int?)] = [
-        ("As in Preferences", nil), ("Every 15 minutes", 15), ("Every 30 minutes", 30), ("Every hour", 60),
-        ("Every 2 hours", 120), ("Every 6 hours", 360), ("Once a day", 1440), ("Never", 0),
+        // Translators: the feed follows the setting in Preferences.
+        (tr("As in Preferences"), nil),
+        // Translators: how often the feed is refreshed.
+        (tr("Every {count} minute", plural: "Every {count} minutes", count: 15), 15),
+        (tr("Every {count} minute", plural: "Every {count} minutes", count: 30), 30),
+        (tr("Every hour"), 60),
+        // Translators: how often the feed is refreshed.
+        (tr("Every {count} hour", plural: "Every {count} hours", count: 2), 120),
+        (tr("Every {count} hour", plural: "Every {count} hours", count: 6), 360),
+        (tr("Once a day"), 1440),
+        // Translators: the feed is never refreshed.
+        (tr(context: "refresh", "Never"), 0),
     ]
-    static let notifyChoices: [(String, Bool?)] = [("As in Preferences", nil), ("On", true), ("Off", false)]
+    static let notifyChoices: [(String, Bool?)] = [
+        (tr("As in Preferences"), nil),
+        // Translators: whether to notify about the feed's new articles.
+        (tr(context: "notifications", "On"), true), (tr(context: "notifications", "Off"), false),
+    ]
 
     let window: WidgetPointer
     let nameEntry: WidgetPointer
@@ -46,33 +61,34 @@ final class FeedSettingsDialog {
         self.save = save
         window = created(gtk_window_new())
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
-        gtk_window_set_title(gtkWindow, "Feed Settings")
+        gtk_window_set_title(gtkWindow, tr("Feed Settings"))
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_default_size(gtkWindow, 480, -1)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
         nameEntry = gtk_entry_new()
         addressEntry = gtk_entry_new()
-        folderDropDown = Widgets.dropDown(self.folders.map { $0?.title ?? "No Folder" })
+        folderDropDown = Widgets.dropDown(self.folders.map { $0?.title ?? tr("No Folder") })
         refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
         notifyDropDown = Widgets.dropDown(Self.notifyChoices.map(\.0))
         browserSwitch = gtk_switch_new()
         fullArticleSwitch = gtk_switch_new()
         status = Widgets.label("", classes: ["feed-settings-status"], wrap: true)
-        let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
-        saveButton = Widgets.textButton("Save", classes: ["primary"])
+        let cancel = Widgets.textButton(tr("Cancel"), classes: ["secondary"])
+        saveButton = Widgets.textButton(tr("Save"), classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [cancel, saveButton])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
 
-        var rows: [(String, WidgetPointer)] = [("Name", nameEntry)]
+        var rows: [(String, WidgetPointer)] = [(tr("Name"), nameEntry)]
         // An account's feed lives at the address its server gives it, refreshed by the server.
-        if feed.accountID == nil { rows.append(("Address", addressEntry)) }
-        rows.append(("Folder", folderDropDown))
-        if feed.accountID == nil { rows.append(("Refresh", refreshDropDown)) }
-        rows += [("Notify about new articles", notifyDropDown), ("Open articles in the browser", browserSwitch),
-                 ("Always show the full article", fullArticleSwitch)]
+        if feed.accountID == nil { rows.append((tr("Address"), addressEntry)) }
+        rows.append((tr("Folder"), folderDropDown))
+        // Translators: the label of the choice of how often the feed is refreshed.
+        if feed.accountID == nil { rows.append((tr(context: "interval", "Refresh"), refreshDropDown)) }
+        rows += [(tr("Notify about new articles"), notifyDropDown), (tr("Open articles in the browser"), browserSwitch),
+                 (tr("Always show the full article"), fullArticleSwitch)]
         let grid = DialogParts.form(rows)
         let healthBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["feed-health"],
-                                    [Widgets.label("Health", classes: ["preference-heading"])]
+                                    [Widgets.label(tr("Health"), classes: ["preference-heading"])]
                                         + Self.healthLines(feed, health).map { Widgets.label($0, classes: ["dim-label"], wrap: true) })
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 16, classes: ["prompt", "feed-settings"],
                                                     [grid, healthBox, status, buttons]))
@@ -92,22 +108,36 @@ final class FeedSettingsDialog {
     /// The health section's lines, in plain words.
     static func healthLines(_ feed: Feed, _ health: FeedHealth, now: Date = Date()) -> [String] {
         let state = feed.fetchState
-        func when(_ date: Date?) -> String { date.map { $0.formatted(.relative(presentation: .named, unitsStyle: .wide)) } ?? "never" }
+        func when(_ date: Date) -> String { LocaleFormats.relative(date, to: now) }
         var lines: [String] = []
         if feed.accountID != nil {
-            lines.append("Refreshed by its sync server.")
+            lines.append(tr("Refreshed by its sync server."))
         } else {
-            lines.append("Last refreshed: \(when(state.lastSuccess)).")
-            if let error = state.lastError {
-                lines.append("Last tried \(when(state.lastAttempt)): \(error)")
-            } else if state.lastAttempt != nil {
-                lines.append("Last tried \(when(state.lastAttempt)), without a problem.")
+            if let success = state.lastSuccess {
+                // Translators: {when} is how long ago, "3 hours ago".
+                lines.append(tr("Last refreshed: {when}.", ["when": when(success)]))
+            } else {
+                lines.append(tr("Last refreshed: never."))
             }
-            if let status = state.httpStatus { lines.append("The server's last answer: HTTP \(status).") }
-            lines.append("Unchanged since the time before (HTTP 304): \(state.notModifiedCount) time\(state.notModifiedCount == 1 ? "" : "s").")
+            if let attempt = state.lastAttempt {
+                // Translators: {when} is how long ago, "3 hours ago"; {error} says what went wrong.
+                lines.append(state.lastError.map { tr("Last tried {when}: {error}", ["when": when(attempt), "error": $0]) }
+                             ?? tr("Last tried {when}, without a problem.", ["when": when(attempt)]))
+            }
+            if let status = state.httpStatus {
+                lines.append(tr("The server's last answer: HTTP {status}.", ["status": String(status)]))
+            }
+            lines.append(tr("Unchanged since the time before (HTTP 304): {count} time.",
+                            plural: "Unchanged since the time before (HTTP 304): {count} times.", count: state.notModifiedCount))
         }
         let perWeek = health.articlesPerWeek
-        lines.append(perWeek == 0 ? "No new articles in the last four weeks." : String(format: "About %.1f new articles a week.", perWeek))
+        if perWeek == 0 {
+            lines.append(tr("No new articles in the last four weeks."))
+        } else {
+            let number = perWeek.formatted(.number.precision(.fractionLength(1)).locale(LocaleFormats.numbers))
+            // Translators: {number} is a number with one decimal, "3.5".
+            lines.append(tr("About {number} new articles a week.", ["number": number]))
+        }
         return lines
     }
 
@@ -141,9 +171,9 @@ final class FeedSettingsDialog {
         guard feed.accountID == nil, address != feed.url, address != checkedAddress else {
             return finish(address: feed.accountID == nil && address != feed.url ? address : nil)
         }
-        guard !address.isEmpty else { return say("Give the feed's address.", error: true) }
+        guard !address.isEmpty else { return say(tr("Give the feed's address."), error: true) }
         gtk_widget_set_sensitive(saveButton, 0)
-        say("Checking the new address…", error: false)
+        say(tr("Checking the new address…"), error: false)
         checkAddress(address) { [weak self] result in
             guard let self else { return }
             gtk_widget_set_sensitive(saveButton, 1)
@@ -152,7 +182,7 @@ final class FeedSettingsDialog {
                 // A permanent redirect: offer where the feed lives now.
                 checkedAddress = kept
                 gtk_editable_set_text(OpaquePointer(addressEntry), kept)
-                say("The feed has moved to this address for good. Save again to keep it.", error: false)
+                say(tr("The feed has moved to this address for good. Save again to keep it."), error: false)
             case .success(let kept):
                 checkedAddress = kept
                 finish(address: kept)

@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The header bar: add feed and refresh at the start, the main menu at the end.
 @MainActor
@@ -18,10 +19,11 @@ enum HeaderBar {
     private static func mainMenuButton() -> WidgetPointer {
         let menu = Menu()
         let sections: [[(String, String)]] = [
-            [("New Folder…", "app.new-folder"), ("Import OPML…", "app.import-opml"), ("Export OPML…", "app.export-opml"),
-             ("Add Sync Account…", "app.add-account")],
-            [("Mark All as Read", "app.mark-all-read"), ("Themes…", "app.themes"), ("Preferences", "app.preferences")],
-            [("Keyboard Shortcuts", "app.shortcuts"), ("About Lectern", "app.about"), ("Quit", "app.quit")],
+            [(tr("New Folder…"), "app.new-folder"), (tr("Import OPML…"), "app.import-opml"),
+             (tr("Export OPML…"), "app.export-opml"), (tr("Add Sync Account…"), "app.add-account")],
+            [(tr("Mark All as Read"), "app.mark-all-read"), (tr("Themes…"), "app.themes"),
+             (tr("Preferences"), "app.preferences")],
+            [(tr("Keyboard Shortcuts"), "app.shortcuts"), (tr("About Lectern"), "app.about"), (tr("Quit"), "app.quit")],
         ]
         for items in sections {
             let section = Menu()
@@ -31,7 +33,7 @@ enum HeaderBar {
         let button = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(button), menu.model)
-        gtk_widget_set_tooltip_text(button, "Main Menu")
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
         return button
     }
 }

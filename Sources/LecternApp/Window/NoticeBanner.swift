@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// A calm banner above the panes for things the user should know once (settings that
 /// could not be read, a theme that fell back). Errors inline, never a stack of dialogs.
@@ -13,7 +14,7 @@ final class NoticeBanner {
     init() {
         label = Widgets.label("", classes: ["notice-text"], wrap: true)
         Widgets.expand(label, vertical: false)
-        let close = Widgets.iconButton("window-close-symbolic", tooltip: "Dismiss", classes: ["flat", "notice-close"])
+        let close = Widgets.iconButton("window-close-symbolic", tooltip: tr("Dismiss"), classes: ["flat", "notice-close"])
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["notice-banner"], [
             Widgets.icon("dialog-warning-symbolic", classes: ["notice-icon"]), label, close,
         ])

@@ -2,18 +2,21 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// Preferences: reading and library behaviour, and the sync accounts (each with its last sync
 /// or its error, and Remove). Appearance lives in the theme picker, reached from here too.
 /// Every control writes the settings model only; the model saves.
 @MainActor
 final class PreferencesWindow {
-    static let refreshChoices: [(String, Int)] = [("Every 15 minutes", 15), ("Every 30 minutes", 30), ("Every hour", 60),
-                                                  ("Every 2 hours", 120), ("Every 6 hours", 360), ("Once a day", 1440)]
-    static let retentionChoices: [(String, Int)] = [("For a week", 7), ("For a month", 30), ("For 3 months", 90),
-                                                    ("For a year", 365)]
-    static let syncWindowChoices: [(String, Int)] = [("The last week", 7), ("The last 2 weeks", 14), ("The last month", 30),
-                                                     ("The last 3 months", 90)]
+    static let refreshChoices: [(String, Int)] = [(tr("Every 15 minutes"), 15), (tr("Every 30 minutes"), 30), (tr("Every hour"), 60),
+                                                  (tr("Every 2 hours"), 120), (tr("Every 6 hours"), 360), (tr("Once a day"), 1440)]
+    // Translators: how long read articles are kept ("Keep read articles: For a week").
+    static let retentionChoices: [(String, Int)] = [(tr("For a week"), 7), (tr("For a month"), 30), (tr("For 3 months"), 90),
+                                                    (tr("For a year"), 365)]
+    // Translators: how far back a new sync account's articles go ("A new sync account brings: The last week").
+    static let syncWindowChoices: [(String, Int)] = [(tr("The last week"), 7), (tr("The last 2 weeks"), 14), (tr("The last month"), 30),
+                                                     (tr("The last 3 months"), 90)]
 
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
@@ -35,7 +38,7 @@ final class PreferencesWindow {
         window = gtk_window_new()
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_application(gtkWindow, application)
-        gtk_window_set_title(gtkWindow, "Preferences")
+        gtk_window_set_title(gtkWindow, tr("Preferences"))
         gtk_window_set_default_size(gtkWindow, 520, -1)
         gtk_window_set_hide_on_close(gtkWindow, 1)
         markReadSwitch = gtk_switch_new()
@@ -47,15 +50,19 @@ final class PreferencesWindow {
         retentionDropDown = Widgets.dropDown(Self.retentionChoices.map(\.0))
         syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
-            ("Mark articles read when opened", "Otherwise press m to mark them.", markReadSwitch),
-            ("Mark articles read as you scroll past them", "In the list; the undo bar brings them back.", markOnScrollSwitch),
-            ("Show images in articles", "Images load in the background and are kept in the cache.", showImagesSwitch),
-            ("Refresh feeds", "Lectern also refreshes shortly after it starts.", refreshDropDown),
-            ("Notify about new articles", "After a refresh that brings some; a feed's menu can say otherwise.", notifySwitch),
-            ("Keep refreshing in the background", "Closing the window leaves Lectern running, and it starts when you log in. "
-                + "Quit from the menu to end it.", backgroundSwitch),
-            ("Keep read articles", "Starred articles are always kept.", retentionDropDown),
-            ("A new sync account brings", "Its articles from this far back; starred ones always.", syncWindowDropDown),
+            (tr("Mark articles read when opened"),
+             // Translators: m is the key that marks an article read or unread; keep it as it is.
+             tr("Otherwise press m to mark them."), markReadSwitch),
+            (tr("Mark articles read as you scroll past them"), tr("In the list; the undo bar brings them back."), markOnScrollSwitch),
+            (tr("Show images in articles"), tr("Images load in the background and are kept in the cache."), showImagesSwitch),
+            (tr("Refresh feeds"), tr("Lectern also refreshes shortly after it starts."), refreshDropDown),
+            (tr("Notify about new articles"), tr("After a refresh that brings some; a feed's menu can say otherwise."), notifySwitch),
+            (tr("Keep refreshing in the background"),
+             tr("Closing the window leaves Lectern running, and it starts when you log in. Quit from the menu to end it."),
+             backgroundSwitch),
+            (tr("Keep read articles"), tr("Starred articles are always kept."), retentionDropDown),
+            // Translators: followed by a choice such as "The last month".
+            (tr("A new sync account brings"), tr("Its articles from this far back; starred ones always."), syncWindowDropDown),
         ]
         let grid = created(gtk_grid_new())
         for (index, row) in rows.enumerated() {
@@ -71,13 +78,13 @@ final class PreferencesWindow {
         }
         gtk_grid_set_row_spacing(cast(grid), 18)
         gtk_grid_set_column_spacing(cast(grid), 24)
-        let appearance = Widgets.textButton("Themes and Text Size…", action: "app.themes", classes: ["secondary"])
+        let appearance = Widgets.textButton(tr("Themes and Text Size…"), action: "app.themes", classes: ["secondary"])
         gtk_widget_set_halign(appearance, GTK_ALIGN_START)
         accountList = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["account-list"], [])
-        let addAccount = Widgets.textButton("Add Sync Account…", action: "app.add-account", classes: ["secondary"])
+        let addAccount = Widgets.textButton(tr("Add Sync Account…"), action: "app.add-account", classes: ["secondary"])
         gtk_widget_set_halign(addAccount, GTK_ALIGN_START)
         let sync = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [
-            Widgets.label("Sync Accounts", classes: ["preference-heading"]), accountList, addAccount,
+            Widgets.label(tr("Sync Accounts"), classes: ["preference-heading"]), accountList, addAccount,
         ])
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
                                   [grid, appearance, rulesEditor.widget, sync])
@@ -143,18 +150,20 @@ final class PreferencesWindow {
         while let child = gtk_widget_get_first_child(accountList) { gtk_box_remove(cast(accountList), child) }
         let accounts = accounts()
         if accounts.isEmpty {
-            gtk_box_append(cast(accountList), Widgets.label("Sync with FreshRSS, Miniflux, The Old Reader or Tiny Tiny RSS to read "
-                                                            + "the same articles on every device.", classes: ["dim-label"], wrap: true))
+            let hint = tr("Sync with FreshRSS, Miniflux, The Old Reader or Tiny Tiny RSS to read the same articles on every device.")
+            gtk_box_append(cast(accountList), Widgets.label(hint, classes: ["dim-label"], wrap: true))
         }
         for account in accounts {
-            var detail = account.kind.displayName + " · "
-            detail += account.lastSync.map { "synced \($0.formatted(.relative(presentation: .named)))" } ?? "not synced yet"
+            let kind = account.kind.displayName
+            // Translators: {kind} is a sync service (FreshRSS, Miniflux…); {time} says when, e.g. "2 hours ago".
+            let detail = account.lastSync.map { tr("{kind} · synced {time}", ["kind": kind, "time": LocaleFormats.relative($0)]) }
+                ?? tr("{kind} · not synced yet", ["kind": kind])
             let status = Widgets.label(account.lastError ?? detail, classes: [account.lastError == nil ? "dim-label" : "error-text"], wrap: true)
             let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [Widgets.label(account.title, classes: ["preference-title"]), status])
             Widgets.expand(text, vertical: false)
-            let remove = Widgets.textButton("Remove…", action: "app.remove-account", classes: ["secondary"])
+            let remove = Widgets.textButton(tr("Remove…"), action: "app.remove-account", classes: ["secondary"])
             gtk_actionable_set_action_target_value(OpaquePointer(remove), g_variant_new_string("\(account.id)"))
-            Accessibility.setLabel(remove, "Remove the account \(account.title)")
+            Accessibility.setLabel(remove, tr("Remove the account {account}", ["account": account.title]))
             gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
             gtk_box_append(cast(accountList), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, classes: ["account-item"], [text, remove]))
         }

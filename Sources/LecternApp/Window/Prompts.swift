@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Localization
 
 /// Small modal questions: a line of text, or a confirmation.
 @MainActor
@@ -16,7 +17,7 @@ enum Prompts {
         if let parent { gtk_window_set_transient_for(window, cast(parent)) }
         let entry = created(gtk_entry_new())
         gtk_editable_set_text(OpaquePointer(entry), initial)
-        let cancel = Widgets.textButton("Cancel", classes: ["secondary"])
+        let cancel = Widgets.textButton(tr("Cancel"), classes: ["secondary"])
         let ok = Widgets.textButton(accept, classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [cancel, ok])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
@@ -42,7 +43,7 @@ enum Prompts {
         let parentWindow: UnsafeMutablePointer<GtkWindow>? = parent.map { cast($0) }
         let dialog = created(lectern_message_dialog_new(parentWindow, GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE, message))
         Properties.setString(UnsafeMutableRawPointer(dialog), "secondary-text", detail)
-        gtk_dialog_add_button(cast(dialog), "Cancel", GTK_RESPONSE_CANCEL.rawValue)
+        gtk_dialog_add_button(cast(dialog), tr("Cancel"), GTK_RESPONSE_CANCEL.rawValue)
         if let button = gtk_dialog_add_button(cast(dialog), accept, GTK_RESPONSE_ACCEPT.rawValue) {
             gtk_widget_add_css_class(button, "destructive-action")
         }

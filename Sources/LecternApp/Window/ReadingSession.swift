@@ -2,6 +2,7 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
+import Localization
 
 /// Connects the three panes to the library: choosing in the sidebar fills the list,
 /// choosing in the list opens the reader, and reading updates status and counts. Every
@@ -41,7 +42,7 @@ final class ReadingSession {
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
         reader.onLoadFullArticle = { [weak self] in self?.loadFullArticle() }
-        list.show(.all, title: "All Articles")
+        list.show(.all, title: tr("All Articles"))
     }
 
     /// Before the whole window restyles (a theme switch): the panes hollow out what is out of sight.
@@ -59,7 +60,8 @@ final class ReadingSession {
         list.select(articleID: articleID)
     }
 
-    var hasSubscriptions: Bool { access.read("read your subscriptions", fallback: 0) { try $0.feeds().count } > 0 }
+    // Translators: what failed, completing "Lectern could not {action}."
+    var hasSubscriptions: Bool { access.read(tr("read your subscriptions"), fallback: 0) { try $0.feeds().count } > 0 }
 
     /// After a refresh, an import or a subscription: re-read everything.
     func libraryChanged() {
@@ -68,13 +70,13 @@ final class ReadingSession {
     }
 
     private func open(_ row: ArticleRow?) {
-        guard let row, let article = access.read("open the article", fallback: nil, { try $0.article(id: row.id) }) else {
+        guard let row, let article = access.read(tr("open the article"), fallback: nil, { try $0.article(id: row.id) }) else {
             reader.showEmpty()
             return
         }
         showInReader(article, feedTitle: row.feedTitle)
         if settings.markReadOnOpen && !row.read { setRead(true) }
-        let feed = access.read("read the feed's settings", fallback: nil, { try $0.feed(id: article.feedID) })
+        let feed = access.read(tr("read the feed's settings"), fallback: nil, { try $0.feed(id: article.feedID) })
         // A feed set to open its articles in the browser does so (the reader keeps the feed's text).
         if feed?.opensInBrowser == true, article.link != nil { return openInBrowser() }
         // A feed set to always show the full article loads it on open: once a session for a
@@ -104,14 +106,14 @@ final class ReadingSession {
 
     func toggleStar() {
         guard let row = list.selectedRow else { return }
-        guard access.write("change the star", { _ = try $0.setStarred([row.id], !row.starred) }) else { return }
+        guard access.write(tr("change the star"), { _ = try $0.setStarred([row.id], !row.starred) }) else { return }
         list.updateSelected { $0.starred.toggle() }
         reader.setStarred(!row.starred)
         sidebar.refreshCounts()
     }
 
     func openInBrowser() {
-        let selected = list.selectedRow.flatMap { row in access.read("open the article", fallback: nil) { try $0.article(id: row.id) } }
+        let selected = list.selectedRow.flatMap { row in access.read(tr("open the article"), fallback: nil) { try $0.article(id: row.id) } }
         guard let link = reader.article?.link ?? selected?.link else { return }
         gtk_show_uri(nil, link, guint32(GDK_CURRENT_TIME))
     }
@@ -141,11 +143,11 @@ final class ReadingSession {
         if let failure {
             failedFullArticles.insert(id)
             if shown { reader.setLoadingFullArticle(false) }
-            onNotice?("Could not load the full article. \(failure)")
+            onNotice?(tr("Could not load the full article. {error}", ["error": String(describing: failure)]))
             return
         }
         failedFullArticles.remove(id)
-        if shown, let article = access.read("show the full article", fallback: nil, { try $0.article(id: id) }) {
+        if shown, let article = access.read(tr("show the full article"), fallback: nil, { try $0.article(id: id) }) {
             showInReader(article, feedTitle: shownFeedTitle)
         }
     }
@@ -153,13 +155,13 @@ final class ReadingSession {
     /// Marks everything in the current view read, with an Undo.
     func markAllRead() {
         guard let view = sidebar.selected?.view else { return }
-        guard let change = access.read("mark the articles as read", fallback: nil, { try $0.markAllRead(in: view) }) else { return }
+        guard let change = access.read(tr("mark the articles as read"), fallback: nil, { try $0.markAllRead(in: view) }) else { return }
         libraryChanged()
         let count = change.articleIDs.count
         guard count > 0 else { return }
-        onUndoable?("Marked \(count) article\(count == 1 ? "" : "s") as read") { [weak self] in
+        onUndoable?(tr("Marked {count} article as read", plural: "Marked {count} articles as read", count: count)) { [weak self] in
             guard let self else { return }
-            access.write("undo marking the articles as read") { try $0.undo(change) }
+            access.write(tr("undo marking the articles as read")) { try $0.undo(change) }
             libraryChanged()
         }
     }
@@ -172,11 +174,13 @@ final class ReadingSession {
     /// Articles scrolled past are marked read, with an Undo.
     private func markScrolledPast(_ rows: [ArticleRow]) {
         let ids = rows.map(\.id)
-        guard access.write("mark the articles you scrolled past as read", { _ = try $0.setRead(ids, true) }) else { return }
+        guard access.write(tr("mark the articles you scrolled past as read"), { _ = try $0.setRead(ids, true) }) else { return }
         list.showRead(Set(ids), read: true)
         sidebar.refreshCounts()
-        onUndoable?("Marked \(ids.count) article\(ids.count == 1 ? "" : "s") you scrolled past as read") { [weak self] in
-            guard let self, access.write("undo marking the articles as read", { _ = try $0.setRead(ids, false) }) else { return }
+        let message = tr("Marked {count} article you scrolled past as read",
+                         plural: "Marked {count} articles you scrolled past as read", count: ids.count)
+        onUndoable?(message) { [weak self] in
+            guard let self, access.write(tr("undo marking the articles as read"), { _ = try $0.setRead(ids, false) }) else { return }
             list.showRead(Set(ids), read: false)
             sidebar.refreshCounts()
         }
@@ -184,7 +188,7 @@ final class ReadingSession {
 
     private func setRead(_ read: Bool) {
         guard let row = list.selectedRow else { return }
-        guard access.write(read ? "mark the article as read" : "mark the article as unread", { _ = try $0.setRead([row.id], read) })
+        guard access.write(read ? tr("mark the article as read") : tr("mark the article as unread"), { _ = try $0.setRead([row.id], read) })
         else { return }
         list.updateSelected { $0.read = read }
         sidebar.refreshCounts()

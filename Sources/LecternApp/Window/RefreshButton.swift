@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The header bar's refresh control: a button that becomes Stop while a refresh runs,
 /// with a spinner and "done / total" beside it.
@@ -14,11 +15,11 @@ final class RefreshButton {
     private var isOffline = false
 
     init() {
-        button = Widgets.iconButton("view-refresh-symbolic", tooltip: "Refresh All Feeds (r)", action: "app.refresh")
+        button = Widgets.iconButton("view-refresh-symbolic", tooltip: tr("Refresh All Feeds (r)"), action: "app.refresh")
         spinner = gtk_spinner_new()
         progress = Widgets.label("", classes: ["refresh-progress", "numeric"])
-        offline = Widgets.label("Offline", classes: ["offline-state", "dim-label"])
-        gtk_widget_set_tooltip_text(offline, "No network: Lectern refreshes by itself when it is back.")
+        offline = Widgets.label(tr("Offline"), classes: ["offline-state", "dim-label"])
+        gtk_widget_set_tooltip_text(offline, tr("No network: Lectern refreshes by itself when it is back."))
         widget = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [button, spinner, progress, offline])
         setRunning(false)
     }
@@ -32,7 +33,7 @@ final class RefreshButton {
 
     private func showIdle() {
         gtk_button_set_icon_name(cast(button), isOffline ? "network-offline-symbolic" : "view-refresh-symbolic")
-        gtk_widget_set_tooltip_text(button, isOffline ? "Offline — Try Refreshing Anyway (r)" : "Refresh All Feeds (r)")
+        gtk_widget_set_tooltip_text(button, isOffline ? tr("Offline — Try Refreshing Anyway (r)") : tr("Refresh All Feeds (r)"))
     }
 
     func setRunning(_ running: Bool) {
@@ -40,7 +41,7 @@ final class RefreshButton {
         gtk_widget_set_visible(offline, isOffline && !running ? 1 : 0)
         if running {
             gtk_button_set_icon_name(cast(button), "process-stop-symbolic")
-            gtk_widget_set_tooltip_text(button, "Stop Refreshing")
+            gtk_widget_set_tooltip_text(button, tr("Stop Refreshing"))
         } else {
             showIdle()
         }
@@ -52,6 +53,7 @@ final class RefreshButton {
     }
 
     func setProgress(done: Int, total: Int) {
-        gtk_label_set_text(OpaquePointer(progress), "\(done) / \(total)")
+        // Translators: a refresh's progress, feeds done out of all feeds: "3 / 12".
+        gtk_label_set_text(OpaquePointer(progress), tr("{done} / {total}", ["done": done, "total": total]))
     }
 }

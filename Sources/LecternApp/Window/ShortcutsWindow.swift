@@ -1,27 +1,30 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The Keyboard Shortcuts window (F1 or Ctrl+?).
 @MainActor
 enum ShortcutsWindow {
     static let groups: [(String, [(String, String)])] = [
-        ("Reading", [("j", "Next article"), ("k", "Previous article"), ("n", "Next unread article"),
-                     ("m", "Mark read or unread"), ("s", "Star or unstar"), ("o Return", "Open in browser"),
-                     ("f", "Load the full article")]),
-        ("Library", [("r", "Refresh all feeds"), ("slash <Control>f", "Search articles"),
-                     ("<Shift><Control>a", "Mark all as read"), ("<Control>z", "Undo marking all as read"),
-                     ("<Alt>Return", "Settings of the chosen feed")]),
-        ("Appearance", [("<Control>plus", "Larger text"), ("<Control>minus", "Smaller text"),
-                        ("<Control>0", "Reset text size"), ("<Control>t", "Themes")]),
-        ("General", [("F6", "Next part of the window"), ("<Shift>F6", "Previous part of the window"), ("<Control>comma", "Preferences"), ("F1 <Control>question", "Keyboard shortcuts"), ("<Control>w", "Close window"),
-                     ("<Control>q", "Quit")]),
+        // Translators: the Keyboard Shortcuts window's groups ("Reading": reading articles) and what the keys do.
+        (tr("Reading"), [("j", tr("Next article")), ("k", tr("Previous article")), ("n", tr("Next unread article")),
+                         ("m", tr("Mark read or unread")), ("s", tr("Star or unstar")), ("o Return", tr("Open in browser")),
+                         ("f", tr("Load the full article"))]),
+        (tr("Library"), [("r", tr("Refresh all feeds")), ("slash <Control>f", tr("Search articles")),
+                         ("<Shift><Control>a", tr("Mark all as read")), ("<Control>z", tr("Undo marking all as read")),
+                         ("<Alt>Return", tr("Settings of the chosen feed"))]),
+        (tr("Appearance"), [("<Control>plus", tr("Larger text")), ("<Control>minus", tr("Smaller text")),
+                            ("<Control>0", tr("Reset text size")), ("<Control>t", tr("Themes"))]),
+        (tr("General"), [("F6", tr("Next part of the window")), ("<Shift>F6", tr("Previous part of the window")),
+                         ("<Control>comma", tr("Preferences")), ("F1 <Control>question", tr("Keyboard shortcuts")),
+                         ("<Control>w", tr("Close window")), ("<Control>q", tr("Quit"))]),
     ]
 
     static func present(parent: WidgetPointer?) {
         var xml = "<interface><object class=\"GtkShortcutsWindow\" id=\"window\"><property name=\"modal\">1</property>"
         xml += "<child><object class=\"GtkShortcutsSection\"><property name=\"section-name\">main</property>"
         for (title, shortcuts) in groups {
-            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(title)</property>"
+            xml += "<child><object class=\"GtkShortcutsGroup\"><property name=\"title\">\(InlineMarkup.escape(title))</property>"
             for (keys, meaning) in shortcuts {
                 xml += "<child><object class=\"GtkShortcutsShortcut\"><property name=\"accelerator\">\(InlineMarkup.escape(keys))</property>"
                 xml += "<property name=\"title\">\(InlineMarkup.escape(meaning))</property></object></child>"

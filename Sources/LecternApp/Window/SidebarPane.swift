@@ -1,14 +1,15 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The sidebar: smart views, then the user's folders and feeds.
 @MainActor
 enum SidebarPane {
     static let smartViews: [(icon: String, title: String)] = [
-        ("view-list-symbolic", "All Articles"),
-        ("mail-unread-symbolic", "Unread"),
-        ("starred-symbolic", "Starred"),
-        ("x-office-calendar-symbolic", "Today"),
+        ("view-list-symbolic", tr("All Articles")),
+        ("mail-unread-symbolic", tr("Unread")),
+        ("starred-symbolic", tr("Starred")),
+        ("x-office-calendar-symbolic", tr("Today")),
     ]
 
     static func make() -> WidgetPointer {
@@ -24,8 +25,8 @@ enum SidebarPane {
         }
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), 0))
 
-        let feedsHeading = Widgets.label("Feeds", classes: ["sidebar-heading"])
-        let noFeeds = Widgets.label("No subscriptions yet", classes: ["sidebar-hint"], wrap: true)
+        let feedsHeading = Widgets.label(tr("Feeds"), classes: ["sidebar-heading"])
+        let noFeeds = Widgets.label(tr("No subscriptions yet"), classes: ["sidebar-hint"], wrap: true)
         let column = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["sidebar-content"],
                                  [list, feedsHeading, noFeeds])
         let scroller = Widgets.verticalScroller(column, classes: ["sidebar"])

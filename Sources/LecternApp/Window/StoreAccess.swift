@@ -1,4 +1,5 @@
 import Library
+import Localization
 
 /// The window's one way to the library store. Every call says what it was for; a failure
 /// is logged each time and shown in the banner once (until the library answers again),
@@ -16,7 +17,7 @@ final class StoreAccess {
     }
 
     /// The result of `body`, or `fallback` when the store failed (reported as `purpose`,
-    /// e.g. "show the articles").
+    /// translated, e.g. `tr("show the articles")`).
     func read<T>(_ purpose: String, fallback: T, _ body: (LibraryStore) throws -> T) -> T {
         do {
             let value = try body(store)
@@ -38,7 +39,8 @@ final class StoreAccess {
     }
 
     private func report(_ error: any Error, purpose: String) {
-        let message = "Lectern could not \(purpose). \(error)"
+        // Translators: {action} is what failed, e.g. "open the article"; {error} says why.
+        let message = tr("Lectern could not {action}. {error}", ["action": purpose, "error": String(describing: error)])
         if failing { return Log.warning(message) }
         failing = true
         if let onFailure { onFailure(message) } else { Log.warning(message) }

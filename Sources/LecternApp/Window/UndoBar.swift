@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// A short-lived bar with an Undo button (after marking everything read); Ctrl+Z does the
 /// same while it shows.
@@ -16,7 +17,7 @@ final class UndoBar {
     init() {
         label = Widgets.label("", classes: ["undo-text"])
         Widgets.expand(label, vertical: false)
-        let button = Widgets.textButton("Undo", classes: ["ghost"])
+        let button = Widgets.textButton(tr("Undo"), classes: ["ghost"])
         bar = SlidingBar(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["undo-bar"], [label, button]))
         connect(button, .clicked) { [weak self] in self?.perform() }
     }

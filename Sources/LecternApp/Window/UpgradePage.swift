@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Localization
 
 /// Shown while the library's schema is upgraded at start-up (a new Lectern reading an older
 /// library): what is happening, that it happens once, and that nothing is lost meanwhile.
@@ -17,7 +18,7 @@ final class UpgradePage {
         gtk_label_set_justify(OpaquePointer(body), GTK_JUSTIFY_CENTER)
         gtk_label_set_max_width_chars(OpaquePointer(body), 48)
         let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["empty-state", "upgrade-page"], [
-            spinner, Widgets.label("Upgrading Your Library", classes: ["empty-state-title"], xalign: 0.5), body,
+            spinner, Widgets.label(tr("Upgrading Your Library"), classes: ["empty-state-title"], xalign: 0.5), body,
         ])
         gtk_widget_set_valign(page, GTK_ALIGN_CENTER)
         gtk_widget_set_halign(page, GTK_ALIGN_CENTER)
@@ -27,8 +28,12 @@ final class UpgradePage {
 
     /// Says how much is being carried over.
     func describe(articles: Int) {
-        let count = articles == 1 ? "your article" : "your \(articles.formatted()) articles"
-        gtk_label_set_text(OpaquePointer(body), "Lectern is moving \(count) to this version's format. "
-            + "This happens once. If it cannot finish, your library stays as it was.")
+        let text = articles == 1
+            ? tr("Lectern is moving your article to this version's format. This happens once. If it cannot finish, your library stays as it was.")
+            // Translators: one article has the text above; this is for other counts (in some languages 21, 31…).
+            : tr("Lectern is moving your {count} article to this version's format. This happens once. If it cannot finish, your library stays as it was.",
+                 plural: "Lectern is moving your {count} articles to this version's format. This happens once. If it cannot finish, your library stays as it was.",
+                 count: articles)
+        gtk_label_set_text(OpaquePointer(body), text)
     }
 }

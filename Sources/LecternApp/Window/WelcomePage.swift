@@ -1,5 +1,6 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The first-run page of an empty library: add a feed, import OPML, sign in to a sync server,
 /// or try the bundled sample feeds (readable offline).
@@ -7,16 +8,16 @@ import GtkBridge
 enum WelcomePage {
     static func make() -> WidgetPointer {
         let icon = Widgets.icon("dev.lectern.Lectern", size: 96, classes: ["welcome-icon"])
-        let title = Widgets.label("Welcome to Lectern", classes: ["welcome-title"], xalign: 0.5)
-        let body = Widgets.label("Follow the sites you love in one calm place. Add a site's address — Lectern finds its feed — or bring your subscriptions from another reader.",
+        let title = Widgets.label(tr("Welcome to Lectern"), classes: ["welcome-title"], xalign: 0.5)
+        let body = Widgets.label(tr("Follow the sites you love in one calm place. Add a site's address — Lectern finds its feed — or bring your subscriptions from another reader."),
                                  classes: ["welcome-body"], wrap: true, xalign: 0.5)
         gtk_label_set_justify(OpaquePointer(body), GTK_JUSTIFY_CENTER)
         gtk_label_set_max_width_chars(OpaquePointer(body), 52)
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["welcome-actions"], [
-            Widgets.textButton("Add Feed…", action: "app.add-feed", classes: ["primary"]),
-            Widgets.textButton("Import OPML…", action: "app.import-opml", classes: ["secondary"]),
-            Widgets.textButton("Add Sync Account…", action: "app.add-account", classes: ["secondary"]),
-            Widgets.textButton("Try the Sample Feeds", action: "app.try-samples", classes: ["ghost"]),
+            Widgets.textButton(tr("Add Feed…"), action: "app.add-feed", classes: ["primary"]),
+            Widgets.textButton(tr("Import OPML…"), action: "app.import-opml", classes: ["secondary"]),
+            Widgets.textButton(tr("Add Sync Account…"), action: "app.add-account", classes: ["secondary"]),
+            Widgets.textButton(tr("Try the Sample Feeds"), action: "app.try-samples", classes: ["ghost"]),
         ])
         gtk_widget_set_halign(buttons, GTK_ALIGN_CENTER)
         let page = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["welcome"], [icon, title, body, buttons])

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Localization
 
 /// Why the full article could not be loaded; `description` is the sentence the reader's
 /// notice shows. The feed's version stays on screen and in the library either way.
@@ -23,42 +24,38 @@ public enum FullArticleFailure: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .noLink:
-            "This article names no web page to load the full article from."
+            tr("This article names no web page to load the full article from.")
         case .notAWebAddress(let link):
-            "The article's link (\(link)) is not a web address, so Lectern did not load it."
+            tr("The article's link ({link}) is not a web address, so Lectern did not load it.", ["link": link])
         case .unreachable(let reason):
             reason
         case .http(let status, let url):
-            "\(url) answered HTTP \(status) (\(HTTPURLResponse.localizedString(forStatusCode: status)))."
-        case .noArticle(let reason):
-            "The page holds no article Lectern could find (\(Self.reason(reason)))."
+            // Translators: {status} is an HTTP status code, {reason} its meaning, e.g. "not found".
+            tr("{url} answered HTTP {status} ({reason}).",
+               ["url": url, "status": String(status), "reason": HTTPURLResponse.localizedString(forStatusCode: status)])
+        case .noArticle(let error):
+            // Translators: {reason} says what the page holds instead, e.g. "the page is empty".
+            tr("The page holds no article Lectern could find ({reason}).", ["reason": error.reason])
         case .storage(let error):
             "\(error)"
         }
-    }
-
-    /// The extractor's reason without its leading "no article found: ".
-    private static func reason(_ error: ExtractionError) -> String {
-        let text = "\(error)"
-        let prefix = "no article found: "
-        return text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
     }
 
     /// A failed download, in words about a page rather than a feed.
     static func download(_ failure: FetchFailure) -> FullArticleFailure {
         switch failure {
         case .tooLarge(let limit):
-            .unreachable("The page is larger than \(limit / (1024 * 1024)) MB, so Lectern stopped downloading it.")
+            .unreachable(tr("The page is larger than {size} MB, so Lectern stopped downloading it.", ["size": limit / (1024 * 1024)]))
         case .redirectLoop, .tooManyRedirects:
-            .unreachable("The site redirects in a loop, so the page never arrived.")
+            .unreachable(tr("The site redirects in a loop, so the page never arrived."))
         case .timedOut, .tooSlow:
-            .unreachable("The site did not send the page in time.")
+            .unreachable(tr("The site did not send the page in time."))
         case .cancelled:
-            .unreachable("Loading the full article was cancelled.")
+            .unreachable(tr("Loading the full article was cancelled."))
         case .transport(let reason), .noConnection(let reason):
-            .unreachable("Could not reach the site: \(reason).")
+            .unreachable(tr("Could not reach the site: {error}.", ["error": reason]))
         case .unreadableFile(let reason):
-            .unreachable("Could not read the page: \(reason).")
+            .unreachable(tr("Could not read the page: {error}.", ["error": reason]))
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArticleExtraction
 import FeedParsing
 import Foundation
+import Localization
 
 /// Loads an article's full text from its web page and stores it beside the feed's
 /// version. Fetching keeps the refresher's manners (its User-Agent, size cap, timeouts,
@@ -21,7 +22,8 @@ public final class FullArticleLoader: Sendable {
         let article: Article
         let feed: Feed?
         do throws(StorageError) {
-            guard let found = try store.article(id: id) else { throw .notFound(what: "The article") }
+            // Translators: what is missing, in “{thing} is no longer in the library”.
+            guard let found = try store.article(id: id) else { throw .notFound(what: tr("The article")) }
             article = found
             feed = try store.feed(id: found.feedID)
         } catch {

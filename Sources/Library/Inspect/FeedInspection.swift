@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 /// `lectern --inspect-feed FILE|URL`: one feed parsed and written as the JSON of
 /// docs/inspect-feed.md.
@@ -13,7 +14,8 @@ public enum FeedInspection {
         public var description: String {
             switch self {
             case .unreadable(let error): "\(error)"
-            case .notAFeed(let argument, let reason): "\(argument) is not a feed: \(reason)"
+            // Translators: {argument} is the file or web address given on the command line.
+            case .notAFeed(let argument, let reason): tr("{argument} is not a feed: {reason}", ["argument": argument, "reason": reason.description])
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Localization
 
 /// The bytes of a file or an http(s) URL named on the command line.
 public struct FetchedDocument: Sendable {
@@ -17,9 +18,9 @@ public struct FetchedDocument: Sendable {
 
         public var description: String {
             switch self {
-            case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
-            case .http(let url, let status): "\(url) answered HTTP \(status)"
-            case .network(let url, let reason): "cannot fetch \(url): \(reason)"
+            case .unreadable(let path, let reason): tr("cannot read {path}: {error}", ["path": path, "error": reason])
+            case .http(let url, let status): tr("{url} answered HTTP {status}", ["url": url, "status": String(status)])
+            case .network(let url, let reason): tr("cannot fetch {url}: {error}", ["url": url, "error": reason])
             }
         }
     }
@@ -32,7 +33,7 @@ public struct FetchedDocument: Sendable {
         do {
             return FetchedDocument(data: try Data(contentsOf: URL(filePath: path)), url: nil, contentType: nil)
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? "no such file or not readable")
+            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? tr("no such file or not readable"))
         }
     }
 
@@ -51,7 +52,7 @@ public struct FetchedDocument: Sendable {
         done.wait()
         let (data, response, error) = box.get()
         if let error { throw .network(url: url.absoluteString, reason: error.localizedDescription) }
-        guard let response, let data else { throw .network(url: url.absoluteString, reason: "no response") }
+        guard let response, let data else { throw .network(url: url.absoluteString, reason: tr("no response")) }
         guard (200..<300).contains(response.statusCode) else { throw .http(url: url.absoluteString, status: response.statusCode) }
         return FetchedDocument(data: data, url: response.url ?? url,
                                contentType: response.value(forHTTPHeaderField: "Content-Type"))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A sync account: a server that holds subscriptions, articles and their read and starred
 /// state for the user (FreshRSS, Miniflux, Tiny Tiny RSS…). Its password is not here: it
@@ -47,7 +48,10 @@ public struct Account: Sendable, Equatable, Identifiable {
     }
 
     /// "alice on rss.example.org": how the sidebar and the messages name the account.
-    public var title: String { "\(userName) on \(Self.host(of: server))" }
+    public var title: String {
+        // Translators: how an account is named, e.g. "alice on rss.example.org".
+        tr("{user} on {server}", ["user": userName, "server": Self.host(of: server)])
+    }
 
     /// The host a server address names, or the address itself when it names none.
     public static func host(of server: String) -> String { URL(string: server)?.host ?? server }

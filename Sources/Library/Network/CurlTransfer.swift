@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Localization
 import Synchronization
 
 /// HTTP exchanges through libcurl's easy interface, each on a thread of its own that sleeps in
@@ -167,7 +168,7 @@ package final class CurlTransfer: Sendable {
     }
 
     private func perform(_ request: Request, on curl: UnsafeMutableRawPointer?, into receiver: Receiver) -> Result<Answer, Failure> {
-        guard let curl else { return .failure(.unreachable("libcurl could not start")) }
+        guard let curl else { return .failure(.unreachable(tr("libcurl could not start"))) }
         receiver.deadline = Date().addingTimeInterval(receiver.allowed)
         curl_easy_reset(curl)   // keeps the connections, forgets the last request
         lectern_curl_set_string(curl, CURLOPT_URL, request.url.absoluteString)

@@ -1,4 +1,5 @@
 import FeedParsing
+import Localization
 
 /// Why an OPML import failed. Nothing of a failed import is kept.
 public enum OPMLImportError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -10,7 +11,7 @@ public enum OPMLImportError: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreadable(let error): "\(error)"
-        case .storage(let error): "The subscriptions could not be saved, so nothing was imported: \(error)"
+        case .storage(let error): tr("The subscriptions could not be saved, so nothing was imported: {error}", ["error": error.description])
         }
     }
 }

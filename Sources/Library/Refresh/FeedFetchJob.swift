@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Localization
 
 /// Refreshes one feed: conditional GET, status handling, back-off, and one
 /// transaction for the result.
@@ -16,7 +17,7 @@ struct FeedFetchJob: Sendable {
         if feed.fetchState.gone { return .gone }
         if !force, let next = feed.fetchState.nextAttempt, next > now { return .deferred(until: next) }
         guard let url = URL(string: feed.url) else {
-            return fail(status: nil, message: "The feed address \(feed.url) is not a valid URL. Edit it.", now: now)
+            return fail(status: nil, message: tr("The feed address {url} is not a valid URL. Edit it.", ["url": feed.url]), now: now)
         }
         let response: HTTPResult
         do {
@@ -45,7 +46,8 @@ struct FeedFetchJob: Sendable {
             do {
                 parsed = try FeedParser.parse(response.body, url: response.url, contentType: response.header("content-type"))
             } catch {
-                return fail(status: response.status, message: "The address no longer gives a feed (\(error)). Check it in a browser.", now: now)
+                let message = tr("The address no longer gives a feed ({error}). Check it in a browser.", ["error": error.description])
+                return fail(status: response.status, message: message, now: now)
             }
             return record(now: now) { () throws(StorageError) in
                 let result = try store.recordSuccess(
@@ -54,16 +56,20 @@ struct FeedFetchJob: Sendable {
                 return result.added + result.updated == 0 ? .notModified : .updated(result)
             }
         case 410?:
-            let message = "The server says the feed was removed (410 Gone). Lectern no longer fetches it; unsubscribe or edit its address."
+            let message = tr("The server says the feed was removed (410 Gone). Lectern no longer fetches it; unsubscribe or edit its address.")
             _ = fail(status: 410, message: message, now: now, gone: true)
             return .gone
         case let status? where status == 429 || status == 503:
             let wait = RetryAfter.seconds(response.header("retry-after"), now: now).map { min($0, policy.retryAfterCap) }
-            let message = status == 429 ? "The server asked Lectern to slow down (429)." : "The server is unavailable (503)."
-            return fail(status: status, message: message + " Lectern will try again later.", now: now, wait: wait)
+            let message = status == 429 ? tr("The server asked Lectern to slow down (429). Lectern will try again later.")
+                : tr("The server is unavailable (503). Lectern will try again later.")
+            return fail(status: status, message: message, now: now, wait: wait)
         case let status?:
             let reason = HTTPURLResponse.localizedString(forStatusCode: status)
-            return fail(status: status, message: "The server answered \(status) (\(reason)). Lectern will try again later; check the address if it persists.", now: now)
+            // Translators: {status} is an HTTP status code, {reason} its meaning, e.g. "not found".
+            let message = tr("The server answered {status} ({reason}). Lectern will try again later; check the address if it persists.",
+                             ["status": String(status), "reason": reason])
+            return fail(status: status, message: message, now: now)
         }
     }
 
@@ -74,7 +80,7 @@ struct FeedFetchJob: Sendable {
         do {
             try store.recordFailure(feedID: feed.id, status: status, message: message, nextAttempt: next, gone: gone, now: now)
         } catch {
-            return .failed("\(message) (and the library could not record it: \(error))")
+            return .failed(tr("{message} (and the library could not record it: {error})", ["message": message, "error": error.description]))
         }
         return .failed(message)
     }
@@ -83,7 +89,7 @@ struct FeedFetchJob: Sendable {
         do {
             return try body()
         } catch {
-            return fail(status: nil, message: "The articles could not be saved: \(error)", now: now)
+            return fail(status: nil, message: tr("The articles could not be saved: {error}", ["error": error.description]), now: now)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Fetches feeds and pages over HTTP (`CurlTransfer`: no cookies, no cache): a User-Agent,
 /// an idle timeout and a deadline for the whole fetch, any compression libcurl knows,
@@ -56,7 +57,7 @@ final class HTTPFetcher: Sendable {
         case .tooSlow: .tooSlow(seconds: Int(policy.resourceTimeout))
         case .tooLarge: .tooLarge(limit: policy.maxBodyBytes)
         case .cancelled: .cancelled
-        case .cutShort(let detail): .transport("the answer was cut short (\(detail))")
+        case .cutShort(let detail): .transport(tr("the answer was cut short ({error})", ["error": detail]))
         case .noConnection(let detail): .noConnection(detail)
         case .unreachable(let detail): .transport(detail)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A completed fetch: the final response after redirects, and the chain that led there.
 struct HTTPResult: Sendable {
@@ -50,22 +51,24 @@ enum FetchFailure: Error, Sendable, Equatable {
     var message: String {
         switch self {
         case .tooLarge(let limit):
-            return "The feed is larger than \(limit / (1024 * 1024)) MB, so Lectern stopped downloading it."
+            return tr("The feed is larger than {size} MB, so Lectern stopped downloading it.", ["size": limit / (1024 * 1024)])
         case .redirectLoop(let url):
-            return "The server redirects in a loop (back to \(url.absoluteString)). Check the feed address."
+            return tr("The server redirects in a loop (back to {url}). Check the feed address.", ["url": url.absoluteString])
         case .tooManyRedirects(let count):
-            return "The server redirected more than \(count) times. Check the feed address."
+            return tr("The server redirected more than {count} time. Check the feed address.",
+                      plural: "The server redirected more than {count} times. Check the feed address.", count: count)
         case .timedOut:
-            return "The server did not answer in time. Lectern will try again later."
+            return tr("The server did not answer in time. Lectern will try again later.")
         case .tooSlow(let seconds):
-            return "The server was still sending the feed after \(seconds) seconds, too slowly to finish in time. "
-                + "Lectern stopped and will try again later."
+            return tr("The server was still sending the feed after {count} second, too slowly to finish in time. Lectern stopped and will try again later.",
+                      plural: "The server was still sending the feed after {count} seconds, too slowly to finish in time. Lectern stopped and will try again later.",
+                      count: seconds)
         case .cancelled:
-            return "The refresh was cancelled."
+            return tr("The refresh was cancelled.")
         case .transport(let reason), .noConnection(let reason):
-            return "Could not reach the server: \(reason)."
+            return tr("Could not reach the server: {error}.", ["error": reason])
         case .unreadableFile(let reason):
-            return "Could not read the file: \(reason)."
+            return tr("Could not read the file: {error}.", ["error": reason])
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A regular expression for rules that can never stall a refresh: compiled to a Thompson NFA and
 /// run by simulating every state at once, so matching takes time proportional to the pattern's
@@ -14,7 +15,10 @@ public struct BoundedRegex: Sendable {
         public let message: String
         /// Where in the pattern (0-based, in characters).
         public let position: Int
-        public var description: String { "\(message) (at character \(position + 1))" }
+        public var description: String {
+            // Translators: {error} says what is wrong with a regular expression; {position} counts characters from 1.
+            tr("{error} (at character {position})", ["error": message, "position": String(position + 1)])
+        }
     }
 
     private indirect enum Node {
@@ -135,7 +139,7 @@ public struct BoundedRegex: Sendable {
         /// Compiles `node` so that it continues to `next`; returns its entry state.
         mutating func compile(_ node: Node, next: Int) throws(SyntaxError) -> Int {
             guard states.count < BoundedRegex.maxStates else {
-                throw SyntaxError(message: "the pattern is too large once its repetitions are spelled out", position: 0)
+                throw SyntaxError(message: tr("the pattern is too large once its repetitions are spelled out"), position: 0)
             }
             switch node {
             case .scalar(let scalar): return add(.scalar(scalar, next: next))
@@ -174,7 +178,7 @@ public struct BoundedRegex: Sendable {
 
         mutating func parseWhole() throws(SyntaxError) -> Node {
             let node = try parseChoice()
-            if position < scalars.count { throw SyntaxError(message: "an unmatched )", position: position) }
+            if position < scalars.count { throw SyntaxError(message: tr("an unmatched )"), position: position) }
             return node
         }
 
@@ -232,8 +236,11 @@ public struct BoundedRegex: Sendable {
                 high = number()
             }
             guard index < scalars.count, scalars[index] == "}" else { return nil }
-            if let high, high < low { throw SyntaxError(message: "{\(low),\(high)} counts backwards", position: start) }
-            if low > 1000 || (high ?? 0) > 1000 { throw SyntaxError(message: "a count above 1000", position: start) }
+            if let high, high < low {
+                // Translators: {range} is a repetition count in a regular expression, e.g. "{5,2}".
+                throw SyntaxError(message: tr("{range} counts backwards", ["range": "{\(low),\(high)}"]), position: start)
+            }
+            if low > 1000 || (high ?? 0) > 1000 { throw SyntaxError(message: tr("a count above 1000"), position: start) }
             position = index + 1
             return (low, high)
         }
@@ -250,22 +257,23 @@ public struct BoundedRegex: Sendable {
 
         private mutating func parseAtom() throws(SyntaxError) -> Node {
             let at = position
-            guard let scalar = peek else { throw SyntaxError(message: "the pattern ends too early", position: at) }
+            guard let scalar = peek else { throw SyntaxError(message: tr("the pattern ends too early"), position: at) }
             position += 1
             switch scalar {
             case ".": return .any
             case "^": return .lineStart
             case "$": return .lineEnd
-            case "*", "+", "?": throw SyntaxError(message: "\(scalar) repeats nothing", position: at)
+            // Translators: {character} is *, + or ? in a regular expression.
+            case "*", "+", "?": throw SyntaxError(message: tr("{character} repeats nothing", ["character": String(scalar)]), position: at)
             case "(":
                 if peek == "?" {
                     guard position + 1 < scalars.count, scalars[position + 1] == ":" else {
-                        throw SyntaxError(message: "look-arounds and inline options are not supported", position: at)
+                        throw SyntaxError(message: tr("look-arounds and inline options are not supported"), position: at)
                     }
                     position += 2
                 }
                 let inner = try parseChoice()
-                guard peek == ")" else { throw SyntaxError(message: "a ( without its )", position: at) }
+                guard peek == ")" else { throw SyntaxError(message: tr("a ( without its )"), position: at) }
                 position += 1
                 return inner
             case "[": return .set(try parseSet(from: at))
@@ -282,13 +290,16 @@ public struct BoundedRegex: Sendable {
 
         /// After a backslash: a class (returned), or an escaped character (nil: the scalar just read).
         private mutating func parseEscape(at: Int) throws(SyntaxError) -> ScalarSet? {
-            guard let scalar = peek else { throw SyntaxError(message: "a \\ at the end", position: at) }
+            guard let scalar = peek else { throw SyntaxError(message: tr("a \\ at the end"), position: at) }
             position += 1
             let classes: [Unicode.Scalar: ScalarSet.Class] = ["d": .digit, "w": .word, "s": .space,
                                                               "D": .notDigit, "W": .notWord, "S": .notSpace]
             if let kind = classes[scalar] { return ScalarSet(predicates: [kind]) }
-            if ("0"..."9").contains(scalar) { throw SyntaxError(message: "back-references are not supported", position: at) }
-            if scalar.properties.isAlphabetic { throw SyntaxError(message: "\\\(scalar) is not supported", position: at) }
+            if ("0"..."9").contains(scalar) { throw SyntaxError(message: tr("back-references are not supported"), position: at) }
+            if scalar.properties.isAlphabetic {
+                // Translators: {escape} is a backslash and a letter in a regular expression, e.g. "\b".
+                throw SyntaxError(message: tr("{escape} is not supported", ["escape": "\\\(scalar)"]), position: at)
+            }
             return nil
         }
 
@@ -312,13 +323,13 @@ public struct BoundedRegex: Sendable {
                     var high = scalars[position]
                     position += 1
                     if high == "\\", let escaped = peek { high = escaped; position += 1 }
-                    guard low.value <= high.value else { throw SyntaxError(message: "a range that runs backwards", position: position - 3) }
+                    guard low.value <= high.value else { throw SyntaxError(message: tr("a range that runs backwards"), position: position - 3) }
                     set.ranges.append(low.value...high.value)
                 } else {
                     set.ranges.append(low.value...low.value)
                 }
             }
-            guard peek == "]" else { throw SyntaxError(message: "a [ without its ]", position: at) }
+            guard peek == "]" else { throw SyntaxError(message: tr("a [ without its ]"), position: at) }
             position += 1
             return set
         }

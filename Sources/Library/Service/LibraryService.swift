@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 /// The app's door to the library: one store, and the jobs a launch or the window asks
 /// for. GTK-free and `Sendable`; work runs off the main thread and reports each step
@@ -50,13 +51,19 @@ public final class LibraryService: Sendable {
     private func importOPML(_ path: String, say: (String) -> Void, report: inout Report) {
         do {
             let result = try OPML.importFile(at: path, into: store)
-            var line = "Imported \(path): \(result.added) new feed\(result.added == 1 ? "" : "s")"
-            if result.duplicates > 0 { line += ", \(result.duplicates) already subscribed" }
-            if !result.invalid.isEmpty { line += ", \(result.invalid.count) skipped (not a web or file address)" }
-            say(line)
+            var parts = [tr("{count} new feed", plural: "{count} new feeds", count: result.added)]
+            if result.duplicates > 0 {
+                parts.append(tr("{count} already subscribed", plural: "{count} already subscribed", count: result.duplicates))
+            }
+            if !result.invalid.isEmpty {
+                parts.append(tr("{count} skipped (not a web or file address)", plural: "{count} skipped (not a web or file address)",
+                                count: result.invalid.count))
+            }
+            // Translators: {results} is a list such as "3 new feeds, 1 already subscribed".
+            say(tr("Imported {path}: {results}", ["path": path, "results": parts.joined(separator: ", ")]))
         } catch {
             report.failures.append("\(path): \(error)")
-            say("Could not import \(path): \(error). Nothing from it was added.")
+            say(tr("Could not import {path}: {error}. Nothing from it was added.", ["path": path, "error": "\(error)"]))
         }
     }
 
@@ -65,15 +72,18 @@ public final class LibraryService: Sendable {
         do {
             switch try await subscriber.subscribe(url: address) {
             case .subscribed(let feed, let ingest):
-                say("Subscribed to \(feed.title ?? feed.url) (\(ingest.added) article\(ingest.added == 1 ? "" : "s"))")
+                say(tr("Subscribed to {feed} ({count} article)", plural: "Subscribed to {feed} ({count} articles)",
+                       count: ingest.added, ["feed": feed.title ?? feed.url]))
             case .choices(let found):
                 guard let first = found.first else { return }
-                say("\(address) offers \(found.count) feeds: " + found.map { $0.title ?? $0.url }.joined(separator: ", "))
+                let titles = found.map { $0.title ?? $0.url }.joined(separator: ", ")
+                say(tr("{address} offers {count} feed: {feeds}", plural: "{address} offers {count} feeds: {feeds}",
+                       count: found.count, ["address": address, "feeds": titles]))
                 await subscribe(first.url, say: say, report: &report)
             }
         } catch {
             report.failures.append("\(address): \(error)")
-            say("Could not subscribe to \(address): \(error)")
+            say(tr("Could not subscribe to {address}: {error}", ["address": address, "error": "\(error)"]))
         }
     }
 
@@ -83,8 +93,8 @@ public final class LibraryService: Sendable {
         do {
             feeds = try store.feeds()
         } catch {
-            report.failures.append("the subscriptions could not be read: \(error)")
-            return say("Could not read the subscriptions: \(error)")
+            report.failures.append(tr("the subscriptions could not be read: {error}", ["error": error.description]))
+            return say(tr("Could not read the subscriptions: {error}", ["error": error.description]))
         }
         let titles = Dictionary(feeds.map { ($0.id, $0.title ?? $0.url) }) { first, _ in first }
         let now = Date()
@@ -98,12 +108,15 @@ public final class LibraryService: Sendable {
             // A server not reached is told at the end: among the failures when others answered,
             // in one line when none did (offline).
             if case .unreachable = progress.outcome { return }
-            say("[\(progress.done)/\(progress.total)] \(titles[progress.feedID] ?? progress.feedURL): \(Self.describe(progress.outcome))")
+            // Translators: a refresh's progress, e.g. "[3/10] Example News: 2 new".
+            say(tr("[{done}/{total}] {feed}: {outcome}", ["done": progress.done, "total": progress.total,
+                                                         "feed": titles[progress.feedID] ?? progress.feedURL,
+                                                         "outcome": Self.describe(progress.outcome)]))
         }
         do {
             if let before { try store.applyRules(toArticlesAfter: before) }
         } catch {
-            report.failures.append("your rules could not be applied to the new articles: \(error)")
+            report.failures.append(tr("your rules could not be applied to the new articles: {error}", ["error": error.description]))
         }
         if summary.offline {
             report.offline = true
@@ -114,48 +127,62 @@ public final class LibraryService: Sendable {
         do {
             _ = try store.prune(retention: TimeInterval(retentionDays) * 24 * 3600)
         } catch {
-            report.failures.append("old read articles could not be removed: \(error)")
+            report.failures.append(tr("old read articles could not be removed: {error}", ["error": error.description]))
         }
         if summary.offline { return say(Self.offlineMessage) }
-        say("Refreshed \(summary.outcomes.count) feed\(summary.outcomes.count == 1 ? "" : "s"): \(summary.newArticles) new article\(summary.newArticles == 1 ? "" : "s")"
-            + (summary.failedFeedIDs.isEmpty ? "" : ", \(summary.failedFeedIDs.count) failed"))
+        let articles = tr("{count} new article", plural: "{count} new articles", count: summary.newArticles)
+        if summary.failedFeedIDs.isEmpty {
+            // Translators: {articles} is a count such as "5 new articles".
+            say(tr("Refreshed {count} feed: {articles}", plural: "Refreshed {count} feeds: {articles}",
+                   count: summary.outcomes.count, ["articles": articles]))
+        } else {
+            // Translators: {articles} is a count such as "5 new articles"; {failed} is a number of feeds.
+            say(tr("Refreshed {count} feed: {articles}, {failed} failed", plural: "Refreshed {count} feeds: {articles}, {failed} failed",
+                   count: summary.outcomes.count, ["articles": articles, "failed": summary.failedFeedIDs.count]))
+        }
     }
 
     /// What a refresh that reached no server at all says, once, instead of a failure per feed.
-    public static let offlineMessage = "No server could be reached: this computer seems to be offline. "
-        + "No feed was marked as failing; Lectern will refresh again later."
+    public static let offlineMessage = tr("No server could be reached: this computer seems to be offline. No feed was marked as failing; Lectern will refresh again later.")
 
     private func failures(of summary: RefreshSummary, titles: [Int64: String]) -> [String] {
         var failures: [String] = []
         for id in summary.failedFeedIDs {
             if case .failed(let message)? = summary.outcomes[id] {
-                failures.append("\(titles[id] ?? "feed \(id)"): \(message)")
+                failures.append("\(titles[id] ?? Self.unnamedFeed(id)): \(message)")
             } else {
-                failures.append("\(titles[id] ?? "feed \(id)"): gone (HTTP 410), no longer fetched")
+                failures.append(tr("{feed}: gone (HTTP 410), no longer fetched", ["feed": titles[id] ?? Self.unnamedFeed(id)]))
             }
         }
         return failures
+    }
+
+    /// A feed without a title, by its number.
+    private static func unnamedFeed(_ id: Int64) -> String {
+        tr("feed {id}", ["id": String(id)])
     }
 
     private func exportOPML(_ path: String, say: (String) -> Void, report: inout Report) {
         do {
             let export = try OPML.export(store)
             try export.text.write(to: URL(fileURLWithPath: path), atomically: true, encoding: .utf8)
-            say("Exported \(export.feeds) feed\(export.feeds == 1 ? "" : "s") to \(path)")
+            say(tr("Exported {count} feed to {path}", plural: "Exported {count} feeds to {path}", count: export.feeds, ["path": path]))
         } catch {
             report.failures.append("\(path): \(error)")
-            say("Could not export to \(path): \(error)")
+            say(tr("Could not export to {path}: {error}", ["path": path, "error": "\(error)"]))
         }
     }
 
     public static func describe(_ outcome: FeedOutcome) -> String {
         switch outcome {
-        case .updated(let result): "\(result.added) new"
-        case .notModified: "no change"
-        case .deferred(let until): "waiting until \(until.formatted(date: .omitted, time: .shortened))"
-        case .gone: "gone"
-        case .failed(let message), .unreachable(let message): "failed: \(message)"
-        case .cancelled: "cancelled"
+        // Translators: how many new articles one feed brought.
+        case .updated(let result): tr("{count} new", plural: "{count} new", count: result.added)
+        case .notModified: tr(context: "refresh outcome", "no change")
+        case .deferred(let until): tr("waiting until {time}", ["time": LocaleFormats.timeOfDay(until)])
+        // Translators: the feed was removed from its server.
+        case .gone: tr(context: "refresh outcome", "gone")
+        case .failed(let message), .unreachable(let message): tr("failed: {error}", ["error": message])
+        case .cancelled: tr(context: "refresh outcome", "cancelled")
         }
     }
 }

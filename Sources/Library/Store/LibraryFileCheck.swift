@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Checks made before SQLite touches a library file, so that a damaged file or an
 /// unwritable folder is reported plainly and left exactly as it is.
@@ -6,9 +7,12 @@ enum LibraryFileCheck {
     /// The folder must take new files: SQLite keeps its write-ahead log beside the library.
     static func folderIsWritable(_ folder: URL, for path: String) throws(StorageError) {
         guard access(folder.path, W_OK) == 0 else {
-            let reason = errno == EROFS ? "is on a read-only file system" : "is not writable"
-            throw .cannotOpen(path: path, message: "the folder \(folder.path) \(reason), and Lectern keeps "
-                + "its library's journal beside the file; nothing was changed")
+            let message = errno == EROFS
+                ? tr("the folder {folder} is on a read-only file system, and Lectern keeps its library's journal beside the file; nothing was changed",
+                     ["folder": folder.path])
+                : tr("the folder {folder} is not writable, and Lectern keeps its library's journal beside the file; nothing was changed",
+                     ["folder": folder.path])
+            throw .cannotOpen(path: path, message: message)
         }
     }
 
@@ -32,7 +36,9 @@ enum LibraryFileCheck {
         guard pages > 0, bigEndian(92, 4) == bigEndian(24, 4) else { return }
         let expected = pageSize * pages
         if size < expected {
-            throw .damaged(path: path, reason: "the file is cut short: it holds \(size) of the \(expected) bytes it records")
+            throw .damaged(path: path, reason: tr("the file is cut short: it holds {size} of the {count} byte it records",
+                                                  plural: "the file is cut short: it holds {size} of the {count} bytes it records",
+                                                  count: Int(expected), ["size": Int(size)]))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Sync accounts: added, listed, removed with everything they brought, and their last sync.
 extension LibraryStore {
@@ -36,7 +37,8 @@ extension LibraryStore {
             return changed == 0 ? nil : database.lastInsertRowID
         }
         guard let id else { throw .duplicateAccount(title: "\(userName) on \(server)") }
-        guard let account = try account(id: id) else { throw .notFound(what: "The new account") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        guard let account = try account(id: id) else { throw .notFound(what: tr("The new account")) }
         return account
     }
 
@@ -49,7 +51,8 @@ extension LibraryStore {
                     (SELECT a.id FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.account_id = ?)
                 """, [.integer(id)])
             if try database.run("DELETE FROM accounts WHERE id = ?", [.integer(id)]) == 0 {
-                throw .notFound(what: "The account \(id)")
+                // Translators: what is missing, in “{thing} is no longer in the library”.
+                throw .notFound(what: tr("The account {id}", ["id": String(id)]))
             }
         }
     }

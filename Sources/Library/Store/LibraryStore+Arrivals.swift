@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Articles that arrived during a refresh (for the notification about them), and each feed's
 /// notification setting.
@@ -30,6 +31,7 @@ extension LibraryStore {
         let changed = try write { database throws(StorageError) in
             try database.run("UPDATE feeds SET notify = ? WHERE id = ?", [notify.map { .integer($0 ? 1 : 0) } ?? .null, .integer(feedID)])
         }
-        if changed == 0 { throw .notFound(what: "The feed") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The feed")) }
     }
 }

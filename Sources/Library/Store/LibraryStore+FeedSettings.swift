@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 /// A feed's settings (its dialog): name, folder, refresh interval, notifications, where its
 /// articles open, full articles; its address; its health.
@@ -7,11 +8,12 @@ extension LibraryStore {
     /// Applies `settings` to the feed. A new name or folder of an account's feed is sent to its
     /// server (as renaming and moving from the sidebar are).
     public func apply(_ settings: FeedSettings, toFeed id: Int64) throws(StorageError) {
-        guard let feed = try feed(id: id) else { throw .notFound(what: "The feed") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        guard let feed = try feed(id: id) else { throw .notFound(what: tr("The feed")) }
         let title = settings.title.trimmingCharacters(in: .whitespacesAndNewlines)
         if !title.isEmpty, title != feed.displayTitle { try renameFeed(id, to: title) }
         if settings.folderID != feed.folderID { try moveFeed(id, toFolder: settings.folderID) }
-        if let minutes = settings.refreshMinutes, minutes < 0 { throw .invalidValue("a refresh interval cannot be negative") }
+        if let minutes = settings.refreshMinutes, minutes < 0 { throw .invalidValue(tr("a refresh interval cannot be negative")) }
         try write { database throws(StorageError) in
             try Self.store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.opensInBrowser,
                            alwaysFullArticle: settings.alwaysFullArticle, feedID: id, in: database)
@@ -39,11 +41,11 @@ extension LibraryStore {
     public func changeAddress(feedID: Int64, to url: String) throws(StorageError) {
         try storageTransaction { database throws(StorageError) in
             guard let account = try database.first("SELECT account_id FROM feeds WHERE id = ?", [.integer(feedID)], { $0.optionalInt64(0) })
-            else { throw .notFound(what: "The feed") }
-            guard account == nil else { throw .invalidValue("an account's feed has the address its server gives it") }
+            else { throw .notFound(what: tr("The feed")) }
+            guard account == nil else { throw .invalidValue(tr("an account's feed has the address its server gives it")) }
             if try database.scalar("SELECT count(*) FROM feeds WHERE url = ? AND id <> ? AND account_id IS NULL",
                                    [.text(url), .integer(feedID)]) > 0 {
-                throw .invalidValue("you are already subscribed to \(url)")
+                throw .invalidValue(tr("you are already subscribed to {url}", ["url": url]))
             }
             try database.run("""
                 UPDATE feeds SET url = ?, gone = 0, failure_count = 0, next_attempt = NULL, etag = NULL, last_modified = NULL,

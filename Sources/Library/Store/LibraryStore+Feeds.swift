@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Feeds: subscribe, list, move, rename, delete.
 extension LibraryStore {
@@ -56,7 +57,8 @@ extension LibraryStore {
             try Self.insertFeed(url: url, title: title, siteURL: siteURL, folderID: folderID, in: database)
         }
         guard let id else { throw .duplicateFeed(url: url) }
-        guard let feed = try feed(id: id) else { throw .notFound(what: "The new feed \(url)") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        guard let feed = try feed(id: id) else { throw .notFound(what: tr("The new feed {url}", ["url": url])) }
         return feed
     }
 
@@ -77,8 +79,8 @@ extension LibraryStore {
             var folderTitle: String?
             if let folderID {
                 guard let folder = try database.first("SELECT title, account_id FROM folders WHERE id = ?", [.integer(folderID)],
-                                                      { ($0.text(0) ?? "", $0.optionalInt64(1)) }) else { throw .notFound(what: "The folder") }
-                guard folder.1 == remote?.accountID else { throw .invalidValue("a feed moves only among the folders of its own library") }
+                                                      { ($0.text(0) ?? "", $0.optionalInt64(1)) }) else { throw .notFound(what: tr("The folder")) }
+                guard folder.1 == remote?.accountID else { throw .invalidValue(tr("a feed moves only among the folders of its own library")) }
                 folderTitle = folder.0
             }
             try database.run("UPDATE feeds SET folder_id = ? WHERE id = ?", [SQLValue(folderID), .integer(id)])
@@ -116,7 +118,7 @@ extension LibraryStore {
     /// The account and server id of feed `id`; nil for a local feed. Throws when there is no such feed.
     private static func remoteFeed(_ id: Int64, in database: SQLiteDatabase) throws(StorageError) -> (accountID: Int64, remoteID: String)? {
         guard let row = try database.first("SELECT account_id, remote_id FROM feeds WHERE id = ?", [.integer(id)],
-                                           { ($0.optionalInt64(0), $0.text(1)) }) else { throw .notFound(what: "The feed") }
+                                           { ($0.optionalInt64(0), $0.text(1)) }) else { throw .notFound(what: tr("The feed")) }
         guard let accountID = row.0, let remoteID = row.1 else { return nil }
         return (accountID, remoteID)
     }

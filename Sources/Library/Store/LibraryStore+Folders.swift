@@ -1,3 +1,5 @@
+import Localization
+
 /// Folders: one level, titles unique without regard to case.
 extension LibraryStore {
     /// All folders, the local library's and the accounts', in their stored order then by title.
@@ -18,11 +20,12 @@ extension LibraryStore {
     /// Renames a folder; the new title must not be taken by another folder of its library.
     public func renameFolder(_ id: Int64, to title: String) throws(StorageError) {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidValue("a folder needs a name") }
+        guard !trimmed.isEmpty else { throw .invalidValue(tr("a folder needs a name")) }
         let changed = try write { database throws(StorageError) in
             try database.run("UPDATE folders SET title = ? WHERE id = ?", [.text(trimmed), .integer(id)])
         }
-        if changed == 0 { throw .notFound(what: "The folder") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The folder")) }
     }
 
     /// Deletes a folder; its feeds stay, unfiled.
@@ -34,7 +37,7 @@ extension LibraryStore {
 
     static func folder(named title: String, in database: SQLiteDatabase) throws(StorageError) -> Folder {
         let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !trimmed.isEmpty else { throw .invalidValue("a folder needs a name") }
+        guard !trimmed.isEmpty else { throw .invalidValue(tr("a folder needs a name")) }
         if let existing = try database.first("SELECT id, title FROM folders WHERE title = ? AND account_id IS NULL", [.text(trimmed)], {
             Folder(id: $0.int64(0), title: $0.text(1) ?? trimmed)
         }) {

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Full articles (extracted from the web page) and the per-feed switch that asks for them.
 extension LibraryStore {
@@ -7,7 +8,8 @@ extension LibraryStore {
     public func saveFullArticle(_ full: FullArticle, for articleID: Int64) throws(StorageError) {
         try storageTransaction { database throws(StorageError) in
             guard try database.scalar("SELECT count(*) FROM articles WHERE id = ?", [.integer(articleID)]) > 0 else {
-                throw .notFound(what: "The article")
+                // Translators: what is missing, in “{thing} is no longer in the library”.
+                throw .notFound(what: tr("The article"))
             }
             try database.run("""
                 INSERT OR REPLACE INTO full_articles (id, html, text, byline, fetched_at) VALUES (?, ?, ?, ?, ?)
@@ -29,6 +31,7 @@ extension LibraryStore {
         let changed = try write { database throws(StorageError) in
             try database.run("UPDATE feeds SET always_full_article = ? WHERE id = ?", [.integer(always ? 1 : 0), .integer(feedID)])
         }
-        if changed == 0 { throw .notFound(what: "The feed") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The feed")) }
     }
 }

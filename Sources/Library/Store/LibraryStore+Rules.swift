@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Rules: kept in the library, applied to the articles a refresh or sync stored (and, when asked,
 /// to every article), with an undo of what they changed.
@@ -17,12 +18,12 @@ extension LibraryStore {
     @discardableResult
     public func addRule(_ rule: Rule) throws(StorageError) -> Rule {
         guard !rule.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidValue("a rule needs words to look for")
+            throw .invalidValue(tr("a rule needs words to look for"))
         }
         do {
             _ = try rule.matcher()
         } catch {
-            throw .invalidValue("the regular expression cannot be used: \(error)")
+            throw .invalidValue(tr("the regular expression cannot be used: {error}", ["error": error.description]))
         }
         let id = try write { database throws(StorageError) in
             try database.run("INSERT INTO rules (field, match, text, action, created_at) VALUES (?, ?, ?, ?, ?)",
@@ -37,7 +38,8 @@ extension LibraryStore {
 
     public func deleteRule(_ id: Int64) throws(StorageError) {
         let changed = try write { database throws(StorageError) in try database.run("DELETE FROM rules WHERE id = ?", [.integer(id)]) }
-        if changed == 0 { throw .notFound(what: "The rule") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The rule")) }
     }
 
     /// The articles stored after `articleID` that `matcher` matches (every article from 0), read

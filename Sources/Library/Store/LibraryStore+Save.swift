@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 /// Storing parsed feeds.
 extension LibraryStore {
@@ -18,7 +19,8 @@ extension LibraryStore {
             UPDATE feeds SET title = coalesce(title, ?), site_url = coalesce(?, site_url),
                 icon_url = coalesce(?, icon_url) WHERE id = ?
             """, [SQLValue(parsed.title), SQLValue(parsed.link), SQLValue(parsed.iconURL), .integer(feedID)])
-        guard changed > 0 else { throw .notFound(what: "The feed (id \(feedID))") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        guard changed > 0 else { throw .notFound(what: tr("The feed (id {id})", ["id": String(feedID)])) }
         return try ArticleIngest(database: database, feedID: feedID, now: now).ingest(parsed.entries)
     }
 }

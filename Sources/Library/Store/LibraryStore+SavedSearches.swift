@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Saved searches: kept in the library, listed oldest first.
 extension LibraryStore {
@@ -14,7 +15,7 @@ extension LibraryStore {
     @discardableResult
     public func saveSearch(_ query: String, unreadOnly: Bool, name: String? = nil) throws(StorageError) -> SavedSearch {
         let words = query.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !words.isEmpty else { throw .invalidValue("A saved search needs words to search for.") }
+        guard !words.isEmpty else { throw .invalidValue(tr("A saved search needs words to search for.")) }
         let title = name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? words
         let id = try write { database throws(StorageError) in
             try database.run("INSERT INTO saved_searches (name, query, unread_only, created_at) VALUES (?, ?, ?, ?)",
@@ -26,17 +27,19 @@ extension LibraryStore {
 
     public func renameSavedSearch(_ id: Int64, to name: String) throws(StorageError) {
         let title = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !title.isEmpty else { throw .invalidValue("A saved search needs a name.") }
+        guard !title.isEmpty else { throw .invalidValue(tr("A saved search needs a name.")) }
         let changed = try write { database throws(StorageError) in
             try database.run("UPDATE saved_searches SET name = ? WHERE id = ?", [.text(title), .integer(id)])
         }
-        if changed == 0 { throw .notFound(what: "The saved search") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The saved search")) }
     }
 
     public func deleteSavedSearch(_ id: Int64) throws(StorageError) {
         let changed = try write { database throws(StorageError) in
             try database.run("DELETE FROM saved_searches WHERE id = ?", [.integer(id)])
         }
-        if changed == 0 { throw .notFound(what: "The saved search") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        if changed == 0 { throw .notFound(what: tr("The saved search")) }
     }
 }

@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 extension LibraryStore {
     /// Adds a feed with its first fetch (validators, entries) in one transaction.
@@ -18,7 +19,8 @@ extension LibraryStore {
                       SQLValue(now), SQLValue(response.status), .integer(id)])
             return (id, try Self.save(parsed, toFeed: id, now: now, in: database))
         }
-        guard let feed = try feed(id: id) else { throw .notFound(what: "The new feed \(url)") }
+        // Translators: what is missing, in “{thing} is no longer in the library”.
+        guard let feed = try feed(id: id) else { throw .notFound(what: tr("The new feed {url}", ["url": url])) }
         return (feed, result)
     }
 }

@@ -1,5 +1,6 @@
 import CSQLite3
 import Foundation
+import Localization
 
 /// The library: folders, feeds, articles and their status in one SQLite file.
 ///
@@ -25,7 +26,8 @@ public final class LibraryStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw .cannotOpen(path: path, message: "the folder \(folder.path) could not be created (\(error.localizedDescription))")
+            throw .cannotOpen(path: path, message: tr("the folder {folder} could not be created ({error})",
+                                                      ["folder": folder.path, "error": error.localizedDescription]))
         }
         try LibraryFileCheck.folderIsWritable(folder, for: path)
         try LibraryFileCheck.notTruncated(path)
@@ -40,7 +42,7 @@ public final class LibraryStore: Sendable {
             self.writer = ConnectionLock(writer)
             self.reader = ConnectionLock(reader)
         } catch .sqlite(let code, let message) where code & 0xFF == SQLITE_CORRUPT {
-            throw .damaged(path: path, reason: "SQLite found it malformed (\(message))")
+            throw .damaged(path: path, reason: tr("SQLite found it malformed ({error})", ["error": message]))
         } catch .sqlite(_, let message) {
             throw .cannotOpen(path: path, message: message)
         }
@@ -59,7 +61,7 @@ public final class LibraryStore: Sendable {
         do {
             found = Int32(truncatingIfNeeded: try database.scalar("PRAGMA user_version"))
         } catch .sqlite(let code, _) where code & 0xFF == SQLITE_NOTADB {
-            throw .cannotOpen(path: database.path, message: "the file is not a Lectern library (not an SQLite database)")
+            throw .cannotOpen(path: database.path, message: tr("the file is not a Lectern library (not an SQLite database)"))
         }
         if found > Schema.version { throw .newerSchema(found: found, supported: Schema.version) }
     }

@@ -1,5 +1,6 @@
 import CSQLite3
 import Foundation
+import Localization
 
 /// One SQLite connection with a cache of prepared statements.
 ///
@@ -17,7 +18,7 @@ final class SQLiteDatabase {
             | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &pointer, flags, nil)
         guard code == SQLITE_OK, let pointer else {
-            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let message = pointer.map { String(cString: sqlite3_errmsg($0)) } ?? tr("out of memory")
             if let pointer { sqlite3_close_v2(pointer) }
             throw .cannotOpen(path: path, message: message)
         }

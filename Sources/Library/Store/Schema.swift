@@ -1,4 +1,5 @@
 import CSQLite3
+import Localization
 
 /// The library's tables and their migrations, keyed on `PRAGMA user_version`.
 ///
@@ -30,7 +31,7 @@ enum Schema {
                     try database.execute(migrations[step])
                     for table in rebuilt {
                         if try database.first("PRAGMA foreign_key_check(\(table))", [], { _ in true }) != nil {
-                            throw StorageError.invalidValue("a row of \(table) refers to nothing after the upgrade")
+                            throw StorageError.invalidValue(tr("a row of {table} refers to nothing after the upgrade", ["table": table]))
                         }
                     }
                     try database.execute("PRAGMA user_version = \(step + 1)")

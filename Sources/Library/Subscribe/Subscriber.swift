@@ -1,5 +1,6 @@
 import FeedParsing
 import Foundation
+import Localization
 
 /// Subscribes to an address the user typed: a feed is added with its first
 /// articles; an HTML page is searched for feed links (then common feed paths) and
@@ -70,7 +71,8 @@ public final class Subscriber: Sendable {
             throw .fetchFailed(url: url.absoluteString, reason: error.message)
         }
         if let status = response.status, !(200..<300).contains(status) {
-            let reason = status == 410 ? "the server says it was removed (410 Gone)." : "the server answered \(status)."
+            let reason = status == 410 ? tr("the server says it was removed (410 Gone).")
+                : tr("the server answered {status}.", ["status": String(status)])
             throw .fetchFailed(url: url.absoluteString, reason: reason)
         }
         return response

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why subscribing to an address did not work.
 public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Not a URL Lectern can read at all.
@@ -16,17 +18,18 @@ public enum SubscriptionError: Error, Sendable, Equatable, CustomStringConvertib
     public var description: String {
         switch self {
         case .invalidURL(let text):
-            return "\"\(text)\" is not a web address. Enter a feed or site address such as https://example.org/feed."
+            return tr("\"{text}\" is not a web address. Enter a feed or site address such as https://example.org/feed.", ["text": text])
         case .unsupportedScheme(let scheme):
-            return "Lectern cannot subscribe to \(scheme): addresses. Use an http://, https:// or file:// address."
+            // Translators: {scheme} is the start of an address, e.g. "ftp" in "ftp://…".
+            return tr("Lectern cannot subscribe to {scheme}: addresses. Use an http://, https:// or file:// address.", ["scheme": scheme])
         case .alreadySubscribed(let url, let title):
-            return "You are already subscribed to \(title) (\(url))."
+            return tr("You are already subscribed to {feed} ({url}).", ["feed": title, "url": url])
         case .noFeedFound(let url):
-            return "No feed was found at \(url) or on its page. Look for an RSS or Atom link on the site and paste that address."
+            return tr("No feed was found at {url} or on its page. Look for an RSS or Atom link on the site and paste that address.", ["url": url])
         case .fetchFailed(let url, let reason):
-            return "Could not load \(url): \(reason)"
+            return tr("Could not load {url}: {error}", ["url": url, "error": reason])
         case .storage(let error):
-            return "The subscription could not be saved: \(error)"
+            return tr("The subscription could not be saved: {error}", ["error": error.description])
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 
 /// What one account's sync did.
 public struct SyncSummary: Sendable, Equatable {
@@ -23,6 +24,14 @@ public struct SyncSummary: Sendable, Equatable {
     mutating func add(_ result: IngestResult) {
         newArticles += result.added
         updatedArticles += result.updated
+    }
+
+    /// The notice for a change the server refused: `call` done to `target`, or to `count` articles.
+    static func refusal(call: String, target: String, count: Int, reason: String) -> String {
+        // Translators: {call} names the change, e.g. "edit-tag" or "subscribing to https://example.org/feed".
+        guard count > 1 else { return tr("{call} of {target} was refused ({reason})", ["call": call, "target": target, "reason": reason]) }
+        return tr("{call} of {count} article was refused ({reason})", plural: "{call} of {count} articles was refused ({reason})",
+                  count: count, ["call": call, "reason": reason])
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,7 +27,7 @@ final class GoogleReaderClient: Sendable {
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw .invalidServer(address: server, reason: "it needs to start with https:// (or http://) and name a host")
+            throw .invalidServer(address: server, reason: tr("it needs to start with https:// (or http://) and name a host"))
         }
         var base = server
         while base.hasSuffix("/") { base.removeLast() }
@@ -49,12 +50,13 @@ final class GoogleReaderClient: Sendable {
         switch response.status {
         case 200: break
         case 401, 403: throw .wrongCredentials(server: http.server)
-        case 404: throw .invalidServer(address: base, reason: "it has no Google Reader API (ClientLogin answered 404); "
-                                        + "FreshRSS's address ends in /api/greader.php")
+        case 404:
+            let reason = tr("it has no Google Reader API (ClientLogin answered 404); FreshRSS's address ends in /api/greader.php")
+            throw .invalidServer(address: base, reason: reason)
         default: throw .httpStatus(server: http.server, status: response.status, call: "ClientLogin")
         }
         guard let auth = Self.authToken(in: response.text) else {
-            throw .badResponse(server: http.server, call: "ClientLogin", reason: "no Auth token in the answer")
+            throw .badResponse(server: http.server, call: "ClientLogin", reason: tr("no Auth token in the answer"))
         }
         tokens.withLock { $0 = (auth, nil) }
     }
@@ -108,7 +110,7 @@ final class GoogleReaderClient: Sendable {
         let response = try checked(response, call: call)
         guard let object = JSONReading.parse(response.body) as? [String: Any] else {
             let page = response.text.prefix(512).lowercased().contains("<html")
-            throw .badResponse(server: http.server, call: call, reason: page ? "a web page instead of JSON" : "not JSON")
+            throw .badResponse(server: http.server, call: call, reason: page ? tr("a web page instead of JSON") : tr("not JSON"))
         }
         return object
     }
@@ -141,7 +143,7 @@ final class GoogleReaderClient: Sendable {
         }, call: "token")
         let write = response.text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !write.isEmpty, !write.contains("<") else {
-            throw .badResponse(server: http.server, call: "token", reason: "no write token in the answer")
+            throw .badResponse(server: http.server, call: "token", reason: tr("no write token in the answer"))
         }
         tokens.withLock { $0.write = write }
         return write
@@ -157,7 +159,7 @@ final class GoogleReaderClient: Sendable {
         // URLComponents leaves "+" alone in queries; servers read it as a space.
         let query = components?.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         components?.percentEncodedQuery = query
-        guard let url = components?.url else { throw .invalidServer(address: base, reason: "it is not a web address") }
+        guard let url = components?.url else { throw .invalidServer(address: base, reason: tr("it is not a web address")) }
         return url
     }
 }

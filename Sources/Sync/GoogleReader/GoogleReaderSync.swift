@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 
 /// Syncing a Google Reader API account (FreshRSS, Miniflux, The Old Reader…), the way the servers
 /// advise: lists of ids decide, contents are fetched only for ids not held.
@@ -64,7 +65,7 @@ struct GoogleReaderSync: AccountSyncer {
     private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder]) {
         let list = try await client.get("subscription/list")
         guard let rows = list["subscriptions"] as? [[String: Any]] else {
-            throw .badResponse(server: server, call: "subscription/list", reason: "no subscriptions list")
+            throw .badResponse(server: server, call: "subscription/list", reason: tr("no subscriptions list"))
         }
         let feeds = rows.compactMap { row -> RemoteFeed? in
             guard let id = JSONReading.text(row["id"]) else { return nil }
@@ -108,7 +109,7 @@ struct GoogleReaderSync: AccountSyncer {
             if let continuation { parameters.append(("c", continuation)) }
             let page = try await client.get("stream/items/ids", parameters)
             guard let refs = page["itemRefs"] as? [[String: Any]] ?? (page["itemRefs"] == nil ? [] : nil) else {
-                throw .badResponse(server: server, call: "stream/items/ids", reason: "itemRefs is not a list")
+                throw .badResponse(server: server, call: "stream/items/ids", reason: tr("itemRefs is not a list"))
             }
             let pageIDs = refs.compactMap { JSONReading.string($0["id"]).flatMap(GoogleReaderItemID.fromRef) }
             ids += pageIDs
@@ -151,7 +152,7 @@ struct GoogleReaderSync: AccountSyncer {
                 try await send(batch)
                 summary.sent += batch.count
             } catch .refused(_, let call, let reason) {
-                summary.dropped.append("\(call) of \(batch.count == 1 ? change.target : "\(batch.count) articles") was refused (\(reason))")
+                summary.dropped.append(SyncSummary.refusal(call: call, target: change.target, count: batch.count, reason: reason))
             }
             try stored { try store.removeChanges(batch.map(\.id)) }
             index += batch.count
@@ -172,8 +173,8 @@ struct GoogleReaderSync: AccountSyncer {
             let answer = try client.json(try await client.post("subscription/quickadd", [("quickadd", change.target)]),
                                          call: "subscription/quickadd")
             guard (JSONReading.int(answer["numResults"]) ?? 0) > 0, let stream = JSONReading.text(answer["streamId"]) else {
-                throw .refused(server: server, call: "subscribing to \(change.target)",
-                               reason: JSONReading.text(answer["error"]) ?? "the server found no feed there")
+                throw .refused(server: server, call: tr("subscribing to {feed}", ["feed": change.target]),
+                               reason: JSONReading.text(answer["error"]) ?? tr("the server found no feed there"))
             }
             if !folder.isEmpty { try await client.post("subscription/edit", [("ac", "edit"), ("s", stream)] + folder) }
         case .unsubscribe:

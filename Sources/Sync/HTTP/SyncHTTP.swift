@@ -3,6 +3,7 @@ import Library
 #if canImport(FoundationNetworking)
 import FoundationNetworking   // URLRequest: how the clients describe a call
 #endif
+import Localization
 
 /// One HTTP answer from a sync server.
 struct SyncResponse: Sendable {
@@ -63,7 +64,7 @@ final class SyncHTTP: Sendable {
 
     private func once(_ request: URLRequest, call: String) async throws(SyncError) -> SyncResponse {
         if Task.isCancelled { throw .cancelled }
-        guard let url = request.url else { throw .invalidServer(address: server, reason: "no address for \(call)") }
+        guard let url = request.url else { throw .invalidServer(address: server, reason: tr("no address for {call}", ["call": call])) }
         let headers = (request.allHTTPHeaderFields ?? [:]).filter { $0.key.lowercased() != "user-agent" }.sorted { $0.key < $1.key }
         do {
             let answer = try await transfer.send(CurlTransfer.Request(url: url, method: request.httpMethod ?? "GET",
@@ -73,8 +74,8 @@ final class SyncHTTP: Sendable {
             switch error {
             case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
             case .tooSlow: throw .timedOut(server: server, seconds: Int(settings.timeout * 4))
-            case .tooLarge: throw .badResponse(server: server, call: call, reason: "too large")
-            case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: "cut short (\(detail))")
+            case .tooLarge: throw .badResponse(server: server, call: call, reason: tr("too large"))
+            case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: tr("cut short ({error})", ["error": detail]))
             case .unreachable(let detail), .noConnection(let detail): throw .unreachable(server: server, reason: detail)
             case .cancelled: throw .cancelled
             }

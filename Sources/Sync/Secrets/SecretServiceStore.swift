@@ -1,6 +1,7 @@
 import CLibSecret
 import Foundation
 import Library
+import Localization
 
 /// Account passwords in the desktop's Secret Service (GNOME Keyring, KeePassXC…) through
 /// libsecret, under the schema `dev.lectern.Lectern.Account` (kind, server, user). The calls
@@ -10,10 +11,11 @@ public struct SecretServiceStore: SecretStore {
 
     public func store(password: String, for key: SecretKey) throws(SyncError) {
         var error: UnsafeMutablePointer<GError>?
-        let label = "Lectern: \(key.user) on \(Account.host(of: key.server))"
+        // Translators: the password's name in the keyring, e.g. "Lectern: alice on example.org".
+        let label = tr("Lectern: {user} on {server}", ["user": key.user, "server": Account.host(of: key.server)])
         let stored = lectern_secret_store(key.kind.rawValue, key.server, key.user, label, password, &error)
         if let failure = Self.failure(error) { throw failure }
-        if stored == 0 { throw .secretServiceFailed(reason: "it said no without a reason") }
+        if stored == 0 { throw .secretServiceFailed(reason: tr("it said no without a reason")) }
     }
 
     public func password(for key: SecretKey) throws(SyncError) -> String? {

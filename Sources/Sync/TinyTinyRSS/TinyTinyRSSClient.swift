@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -26,14 +27,14 @@ final class TinyTinyRSSClient: Sendable {
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
         guard var components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw .invalidServer(address: server, reason: "it needs to start with https:// (or http://) and name a host")
+            throw .invalidServer(address: server, reason: tr("it needs to start with https:// (or http://) and name a host"))
         }
         var path = components.path
         // The address of tt-rss itself or of its API (…/api/): the API either way.
         if path.hasSuffix("/api/") { path.removeLast("/api/".count) } else if path.hasSuffix("/api") { path.removeLast("/api".count) }
         if !path.hasSuffix("/") { path += "/" }
         components.path = path + "api/"
-        guard let endpoint = components.url else { throw .invalidServer(address: server, reason: "it is not a web address") }
+        guard let endpoint = components.url else { throw .invalidServer(address: server, reason: tr("it is not a web address")) }
         self.endpoint = endpoint
         self.user = user
         self.password = password
@@ -44,7 +45,7 @@ final class TinyTinyRSSClient: Sendable {
     func login() async throws(SyncError) {
         let content = try await post(["op": "login", "user": user, "password": password], op: "login")
         guard let object = content as? [String: Any], let sid = JSONReading.text(object["session_id"]) else {
-            throw .badResponse(server: http.server, call: "login", reason: "no session id")
+            throw .badResponse(server: http.server, call: "login", reason: tr("no session id"))
         }
         session.withLock { $0 = sid }
     }
@@ -57,7 +58,7 @@ final class TinyTinyRSSClient: Sendable {
         }
         try await login()
         guard let content = try await post(parameters.merging(["op": op, "sid": sessionID ?? ""]) { _, new in new }, op: op) else {
-            throw .badResponse(server: http.server, call: op, reason: "the server forgot the session it had just opened")
+            throw .badResponse(server: http.server, call: op, reason: tr("the server forgot the session it had just opened"))
         }
         return content
     }
@@ -81,7 +82,7 @@ final class TinyTinyRSSClient: Sendable {
         guard let answer = JSONReading.parse(response.body) as? [String: Any], answer["content"] != nil else {
             let looksLikePage = response.text.prefix(512).lowercased().contains("<html")
             throw .badResponse(server: http.server, call: op,
-                                        reason: looksLikePage ? "a web page instead of JSON: is this the Tiny Tiny RSS address?" : "not JSON")
+                                        reason: looksLikePage ? tr("a web page instead of JSON: is this the Tiny Tiny RSS address?") : tr("not JSON"))
         }
         let content = answer["content"] as Any
         if JSONReading.int(answer["status"]) == 1 {
@@ -90,8 +91,9 @@ final class TinyTinyRSSClient: Sendable {
             case "NOT_LOGGED_IN": return nil
             case "LOGIN_ERROR": throw .wrongCredentials(server: http.server)
             case "API_DISABLED":
-                throw .apiDisabled(server: http.server,
-                                            hint: "Turn on \"Enable API\" in Tiny Tiny RSS's Preferences, then sync again.")
+                // Translators: "Enable API" is the name of Tiny Tiny RSS's setting, in its own translation.
+                let hint = tr("Turn on \"Enable API\" in Tiny Tiny RSS's Preferences, then sync again.")
+                throw .apiDisabled(server: http.server, hint: hint)
             default: throw .refused(server: http.server, call: op, reason: code)
             }
         }

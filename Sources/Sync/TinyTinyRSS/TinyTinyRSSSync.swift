@@ -1,5 +1,6 @@
 import Foundation
 import Library
+import Localization
 
 /// Syncing a Tiny Tiny RSS account.
 ///
@@ -230,7 +231,7 @@ struct TinyTinyRSSSync: AccountSyncer {
     }
 
     private func malformed(_ call: String) -> SyncError {
-        .badResponse(server: server, call: call, reason: "not the list the API promises")
+        .badResponse(server: server, call: call, reason: tr("not the list the API promises"))
     }
 
     // MARK: Sending
@@ -256,7 +257,7 @@ struct TinyTinyRSSSync: AccountSyncer {
                 taken += batch
                 summary.sent += batch.count
             } catch .refused(_, let call, let reason) {
-                summary.dropped.append("\(call) of \(batch.count == 1 ? change.target : "\(batch.count) articles") was refused (\(reason))")
+                summary.dropped.append(SyncSummary.refusal(call: call, target: change.target, count: batch.count, reason: reason))
             }
             try stored { try store.removeChanges(batch.map(\.id)) }
             index += batch.count
@@ -278,23 +279,25 @@ struct TinyTinyRSSSync: AccountSyncer {
             let answer = try await client.call("subscribeToFeed", ["feed_url": change.target, "category_id": category])
             let code = JSONReading.int(((answer as? [String: Any])?["status"] as? [String: Any])?["code"])
             guard code == 0 || code == 1 else {
-                throw .refused(server: server, call: "subscribing to \(change.target)", reason: Self.subscribeFailure(code))
+                // Translators: names a change the server refused; {feed} is the feed's address.
+                throw .refused(server: server, call: tr("subscribing to {feed}", ["feed": change.target]), reason: Self.subscribeFailure(code))
             }
         case .unsubscribe:
             _ = try await client.call("unsubscribeFeed", ["feed_id": Int64(change.target) ?? 0])
         case .rename, .move:
-            throw .refused(server: server, call: change.kind == .rename ? "renaming a feed" : "moving a feed",
-                           reason: "Tiny Tiny RSS's API cannot do that; do it in its web interface")
+            throw .refused(server: server, call: change.kind == .rename ? tr("renaming a feed") : tr("moving a feed"),
+                           reason: tr("Tiny Tiny RSS's API cannot do that; do it in its web interface"))
         }
     }
 
     private static func subscribeFailure(_ code: Int64?) -> String {
         switch code {
-        case 2: "not a valid address"
-        case 3: "no feed found there"
-        case 4: "the page offers several feeds; subscribe to one of them"
-        case 5: "the server could not download it"
-        default: "code \(code.map(String.init) ?? "none")"
+        case 2: tr("not a valid address")
+        case 3: tr("no feed found there")
+        case 4: tr("the page offers several feeds; subscribe to one of them")
+        case 5: tr("the server could not download it")
+        // Translators: {code} is the error number Tiny Tiny RSS gave.
+        default: tr("code {code}", ["code": code.map(String.init) ?? tr(context: "error code", "none")])
         }
     }
 }
