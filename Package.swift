@@ -79,6 +79,6 @@ let package = Package(
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),
         // Runs the main-loop bridge outside the test runner (see its main.swift).
         .executableTarget(name: "bridge-probe", dependencies: ["GtkBridge"], path: "Tests/BridgeProbe"),
-        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport", "ScratchMount", "Localization"]),
+        .testTarget(name: "LecternAppTests", dependencies: ["LecternApp", "TestSupport", "ScratchMount", "Localization"], exclude: ["Fixtures"]),
     ]
 )

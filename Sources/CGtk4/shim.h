@@ -32,6 +32,16 @@ static inline const GVariantType *lectern_variant_type_bytestring(void) { return
 static inline gboolean lectern_is_object(gpointer instance) { return G_IS_OBJECT(instance); }
 static inline gboolean lectern_object_is_floating(gpointer instance) { return g_object_is_floating(instance); }
 
+/* Widgets whose focus goes to an inner button, which a screen reader reads on its own. */
+static inline gboolean lectern_focus_is_inner(gpointer instance) {
+    return GTK_IS_DROP_DOWN(instance) || GTK_IS_FONT_BUTTON(instance);
+}
+
+/* A label with another accessible role (a heading): the role is fixed at construction. */
+static inline GtkWidget *lectern_label_new_with_role(const char *text, GtkAccessibleRole role) {
+    return g_object_new(GTK_TYPE_LABEL, "label", text, "accessible-role", role, NULL);
+}
+
 /* GOption: the string array an option entry fills (G_OPTION_ARG_STRING_ARRAY etc.). */
 static inline gboolean lectern_variant_dict_lookup_string(GVariantDict *dict, const char *key, char **out) {
     return g_variant_dict_lookup(dict, key, "s", out);

@@ -16,8 +16,8 @@ public enum Widgets {
     /// A label with `classes`; `wrap` lets it break lines.
     @MainActor
     public static func label(_ text: String, classes: [String] = [], wrap: Bool = false,
-                             xalign: Float = 0) -> WidgetPointer {
-        let label = created(gtk_label_new(text))
+                             xalign: Float = 0, role: GtkAccessibleRole? = nil) -> WidgetPointer {
+        let label = created(role.map { lectern_label_new_with_role(text, $0) } ?? gtk_label_new(text))
         let typed = OpaquePointer(label)
         gtk_label_set_xalign(typed, xalign)
         if wrap {
@@ -80,6 +80,11 @@ public enum Widgets {
 
     /// `root` and every widget under it, depth first, in the order they are laid out.
     @MainActor
+    /// The widget's GType name ("GtkSearchEntry"), for finding the parts of GTK's own composite widgets.
+    public static func typeName(_ widget: WidgetPointer) -> String {
+        String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
+    }
+
     public static func descendants(of root: WidgetPointer) -> [WidgetPointer] {
         var found = [root]
         var child = gtk_widget_get_first_child(root)

@@ -164,6 +164,9 @@ public final class LecternApplication {
 
     private func startup() {
         MainLoopBridge.install()
+        // GTK mirrors its widgets when its own catalog reads right to left; Lectern's says so too,
+        // for a language GTK has no catalog for.
+        if Localization.isRightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         settingsStore.load(into: settings)
         settingsStore.warnings.forEach { notify($0) }
         // In the background nothing is styled until a window is asked for.

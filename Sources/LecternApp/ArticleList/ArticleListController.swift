@@ -49,6 +49,7 @@ final class ArticleListController {
         let factory = created(gtk_signal_list_item_factory_new())
         listView = gtk_list_view_new(selection, factory)
         Widgets.addClasses(listView, ["article-rows"])
+        Accessibility.setLabel(listView, tr("Articles"))
         header = ArticleListHeader()
         let empty = EmptyState.make(icon: "application-rss+xml-symbolic", title: tr("No Articles Here"),
                                     body: tr("Nothing matches this view yet."))

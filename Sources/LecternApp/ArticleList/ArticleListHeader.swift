@@ -34,6 +34,7 @@ final class ArticleListHeader {
         subtitle = Widgets.label("", classes: ["pane-subtitle"])
         searchEntry = gtk_search_entry_new()
         Properties.setString(UnsafeMutableRawPointer(searchEntry), "placeholder-text", tr("Search articles"))
+        Accessibility.setLabel(searchEntry, tr("Search articles"))
         Widgets.expand(searchEntry, vertical: false)
         var first: WidgetPointer?
         var buttons: [WidgetPointer] = []

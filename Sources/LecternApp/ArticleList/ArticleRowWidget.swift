@@ -21,6 +21,7 @@ final class ArticleRowWidget {
         dot = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["unread-dot"])
         title = TextLine.make(classes: ["article-row-title"])
         star = Widgets.icon("starred-symbolic", size: 14, classes: ["starred-mark"])
+        Accessibility.hide(star)   // the row's name says "starred"
         meta = TextLine.make(classes: ["article-row-meta"])
         excerpt = TextLine.make(classes: ["article-row-excerpt"])
         gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
@@ -35,6 +36,7 @@ final class ArticleRowWidget {
             return
         }
         TextLine.setText(title, row.title ?? tr("Untitled"))
+        TextDirection.apply(WritingDirection.of(first: [row.title ?? "", row.excerpt ?? ""]), to: root)
         TextLine.setText(meta, "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
         TextLine.setText(excerpt, row.excerpt ?? "")
         gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
@@ -43,7 +45,7 @@ final class ArticleRowWidget {
         if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }
         // Translators: an article row's state, read out after its title, feed and date.
         let state = [row.read ? nil : tr("unread"), row.starred ? tr("starred") : nil].compactMap { $0 }.joined(separator: ", ")
-        Accessibility.setLabel(root, [row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
+        Accessibility.labelRow(holding: root, [row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
             .filter { !$0.isEmpty }.joined(separator: ", "))
     }
 }

@@ -18,6 +18,7 @@ struct ArticleRenderer {
         switch block {
         case .paragraph(let inlines):
             let paragraph = text(InlineMarkup.markup(inlines), classes: ["reading", "article-paragraph"])
+            Accessibility.describeLinks(of: paragraph, InlineMarkup.linkTexts(inlines))
             // GTK measures a wrapping label's narrowest width before its height, by laying
             // it out at its minimum width: with none, one character a line, the dearest
             // layout of all (half of a theme switch while reading). 12 characters is still
@@ -26,7 +27,10 @@ struct ArticleRenderer {
             return paragraph
         case .heading(let level, let inlines):
             let size = min(max(level, 1), 4)
-            return text(InlineMarkup.markup(inlines), classes: ["reading-title-\(size)", "article-heading"])
+            let heading = text(InlineMarkup.markup(inlines), classes: ["reading-title-\(size)", "article-heading"],
+                               role: GTK_ACCESSIBLE_ROLE_HEADING)
+            Accessibility.setLevel(heading, min(max(level, 1), 6))
+            return heading
         case .list(let ordered, let items):
             let rows = items.enumerated().map { index, item -> WidgetPointer in
                 let marker = Widgets.label(ordered ? "\(index + 1)." : "•", classes: ["reading", "list-marker"], xalign: 1)
@@ -88,8 +92,8 @@ struct ArticleRenderer {
     }
 
     /// A selectable, wrapping label showing `markup`; links open in the default browser.
-    func text(_ markup: String, classes: [String], wrap: Bool = true) -> WidgetPointer {
-        let label = Widgets.label("", classes: classes, wrap: wrap)
+    func text(_ markup: String, classes: [String], wrap: Bool = true, role: GtkAccessibleRole? = nil) -> WidgetPointer {
+        let label = Widgets.label("", classes: classes, wrap: wrap, role: role)
         gtk_label_set_markup(OpaquePointer(label), markup)
         gtk_label_set_selectable(OpaquePointer(label), 1)
         gtk_label_set_max_width_chars(OpaquePointer(label), 70)

@@ -22,6 +22,29 @@ enum InlineMarkup {
         }
     }
 
+    /// The visible text of each link in `inlines`, in order.
+    static func linkTexts(_ inlines: [ArticleInline]) -> [String] {
+        inlines.flatMap { inline -> [String] in
+            switch inline {
+            case .link(_, let children): [plainText(children)]
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                 .subscript(let children), .superscript(let children): linkTexts(children)
+            case .text, .code, .lineBreak: []
+            }
+        }
+    }
+
+    static func plainText(_ inlines: [ArticleInline]) -> String {
+        inlines.map { inline in
+            switch inline {
+            case .text(let text), .code(let text): text
+            case .lineBreak: " "
+            case .emphasis(let children), .strong(let children), .strikethrough(let children),
+                 .subscript(let children), .superscript(let children), .link(_, let children): plainText(children)
+            }
+        }.joined()
+    }
+
     /// Escapes text for Pango markup (g_markup_escape_text).
     static func escape(_ text: String) -> String {
         guard let escaped = g_markup_escape_text(text, -1) else { return "" }

@@ -28,6 +28,8 @@ final class ReaderController {
 
     init() {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
+        // Translators: names the reading pane for a screen reader.
+        Accessibility.setLabel(scroller, tr(context: "reading pane", "Article"))
         let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: tr("Select an Article"),
                                     body: tr("Pick an article from the list to read it here."))
         pages.add(empty, name: "empty")
@@ -59,6 +61,7 @@ final class ReaderController {
             gtk_box_append(cast(content), holder)
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
+        TextDirection.apply(TextDirection.of(article), to: content)
         column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
@@ -97,7 +100,7 @@ final class ReaderController {
         guard let starButton else { return }
         gtk_button_set_icon_name(cast(starButton), starred ? "starred-symbolic" : "non-starred-symbolic")
         // Translators: a tooltip; (s) is the key that does it.
-        gtk_widget_set_tooltip_text(starButton, starred ? tr("Unstar (s)") : tr("Star (s)"))
+        Accessibility.name(starButton, starred ? tr("Unstar") : tr("Star"), tooltip: starred ? tr("Unstar (s)") : tr("Star (s)"))
         if starred { gtk_widget_add_css_class(starButton, "starred") } else { gtk_widget_remove_css_class(starButton, "starred") }
     }
 

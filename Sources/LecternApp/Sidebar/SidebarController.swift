@@ -28,6 +28,7 @@ final class SidebarController {
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
         Widgets.addClasses(list, ["navigation-list"])
+        Accessibility.setLabel(list, tr("Views and Feeds"))
         let scroller = Widgets.verticalScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["sidebar-content"], [list]),
                                                 classes: ["sidebar"])
         gtk_widget_set_size_request(scroller, 200, -1)
@@ -38,7 +39,25 @@ final class SidebarController {
             if items.indices.contains(index) { onSelect?(items[index]) }
         }
         icons.onIcon = { [weak self] _ in self?.rebuild() }
+        openMenuFromKeyboard()
         rebuild()
+    }
+
+    /// The Menu key and Shift+F10 open the selected row's menu, as a right click does.
+    private func openMenuFromKeyboard() {
+        let keys = created(gtk_event_controller_key_new())
+        connect(keys, .keyPressed) { [weak self] keyval, _, state in
+            let shifted = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+            guard keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shifted),
+                  let self, let row = gtk_list_box_get_selected_row(OpaquePointer(list)),
+                  let content = gtk_list_box_row_get_child(row) else { return false }
+            let index = Int(gtk_list_box_row_get_index(row))
+            guard items.indices.contains(index) else { return false }
+            if case .smart = items[index] { return false }
+            onContextMenu?(items[index], content)
+            return true
+        }
+        gtk_widget_add_controller(list, keys)
     }
 
     var selected: SidebarItem? {
@@ -78,6 +97,7 @@ final class SidebarController {
             let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index),
                                       icon: paintable)
             gtk_list_box_append(OpaquePointer(list), row.widget)
+            SidebarRow.setCount(row.count, item.count(in: counts), of: item)
             countLabels[index] = row.count
             if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
         }
@@ -111,7 +131,7 @@ final class SidebarController {
         let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             guard let label = countLabels[index] else { continue }
-            SidebarRow.setCount(label, item.count(in: counts))
+            SidebarRow.setCount(label, item.count(in: counts), of: item)
         }
     }
 

@@ -29,7 +29,6 @@ enum SidebarRow {
         TextLine.setText(title, item.title)
         Widgets.expand(title, vertical: false)
         let countLabel = Widgets.label("", classes: ["sidebar-count"], xalign: 1)
-        setCount(countLabel, count)
         var children = [icon, title]
         if let problem = item.problem {
             let warning = Widgets.icon("dialog-warning-symbolic", classes: ["feed-error"])
@@ -44,13 +43,17 @@ enum SidebarRow {
             gtk_widget_set_tooltip_text(row, tr("{name}: {problem}", ["name": item.title, "problem": problem]))
         }
         if isFirstFeedRow { gtk_widget_add_css_class(row, "first-subscription") }
-        // Translators: a sidebar row read out: the view's name and its unread articles.
-        let unread = tr("{name}, {count} unread", plural: "{name}, {count} unread", count: count, ["name": item.title])
-        Accessibility.setLabel(row, count > 0 ? unread : item.title)
+        Accessibility.hide(icon)
         return (row, countLabel)
     }
 
-    static func setCount(_ label: WidgetPointer, _ count: Int) {
+    /// Shows `count` and names the row for a screen reader: "Lectern Notes, 2 unread".
+    static func setCount(_ label: WidgetPointer, _ count: Int, of item: SidebarItem) {
         gtk_label_set_text(OpaquePointer(label), count > 0 ? LocaleFormats.count(count) : "")
+        gtk_widget_set_visible(label, count > 0 ? 1 : 0)
+        guard let content = gtk_widget_get_parent(label) else { return }
+        // Translators: a sidebar row read out: the view's name and its unread articles.
+        let unread = tr("{name}, {count} unread", plural: "{name}, {count} unread", count: count, ["name": item.title])
+        Accessibility.labelRow(holding: content, count > 0 ? unread : item.title)
     }
 }

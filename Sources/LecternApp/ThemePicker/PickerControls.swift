@@ -35,6 +35,7 @@ final class PickerControls {
         for (row, item) in rows.enumerated() {
             gtk_grid_attach(cast(grid), Widgets.label(item.0, classes: ["control-label"]), 0, Int32(row), 1, 1)
             gtk_grid_attach(cast(grid), item.1, 1, Int32(row), 1, 1)
+            Accessibility.setLabel(item.1, item.0)
         }
         gtk_grid_set_row_spacing(cast(grid), 10)
         gtk_grid_set_column_spacing(cast(grid), 18)

@@ -37,8 +37,14 @@ enum ThemeCard {
         let origin = entry.origin == .user ? originRow(entry, offerFix: failsContrast) : nil
         let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: classes,
                                [preview(), heading] + (origin.map { [$0] } ?? []) + [detail])
-        Accessibility.setLabel(card, accessibleName(entry, scheme, isCurrent: isCurrent, failsContrast: failsContrast))
+        Accessibility.setLabel(card, readout(entry, scheme, isCurrent: isCurrent))
         return card
+    }
+
+    /// What a screen reader reads for the card: the theme's name, its description, whether it
+    /// is the current one and whether it fails contrast checks.
+    static func readout(_ entry: ThemeEntry, _ scheme: ColorScheme, isCurrent: Bool) -> String {
+        accessibleName(entry, scheme, isCurrent: isCurrent, failsContrast: entry.theme != nil && !entry.warnings.isEmpty)
     }
 
     /// The description for `scheme`; a built-in theme's in the user's language.

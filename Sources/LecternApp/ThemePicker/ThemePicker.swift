@@ -43,6 +43,7 @@ final class ThemePicker {
         gtk_flow_box_set_column_spacing(flow, 14)
         gtk_flow_box_set_row_spacing(flow, 14)
         Widgets.addClasses(flowBox, ["theme-grid"])
+        Accessibility.setLabel(flowBox, tr("Themes"))
 
         controls = PickerControls(settings: settings)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-picker-content"], [
@@ -79,6 +80,7 @@ final class ThemePicker {
             let isCurrent = entry.theme?.name == currentName
             let card = ThemeCard.make(entry: entry, previewClass: previewClass, scheme: scheme, isCurrent: isCurrent)
             gtk_flow_box_append(flow, card)
+            Accessibility.labelRow(holding: card, ThemeCard.readout(entry, scheme, isCurrent: isCurrent))
             guard let child = gtk_widget_get_parent(card) else { continue }
             if !entry.isValid { gtk_widget_set_sensitive(child, 0) }
             if isCurrent { gtk_flow_box_select_child(flow, cast(child)) }

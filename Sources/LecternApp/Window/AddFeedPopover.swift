@@ -28,6 +28,7 @@ final class AddFeedPopover {
         entry = gtk_entry_new()
         Properties.setString(UnsafeMutableRawPointer(entry), "placeholder-text", "https://example.org/blog")
         gtk_widget_set_size_request(entry, 320, -1)
+        Accessibility.setLabel(entry, tr("Address"))
         subscribe = Widgets.textButton(tr("Subscribe"), classes: ["primary"])
         status = Widgets.label("", classes: ["add-feed-status"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(status), 40)
@@ -45,7 +46,7 @@ final class AddFeedPopover {
         button = gtk_menu_button_new()
         gtk_menu_button_set_icon_name(OpaquePointer(button), "list-add-symbolic")
         gtk_menu_button_set_popover(OpaquePointer(button), popover)
-        gtk_widget_set_tooltip_text(button, tr("Add Feed"))
+        Accessibility.name(button, tr("Add Feed"))
         connect(subscribe, .clicked) { [weak self] in self?.submit() }
         connect(popover, .notify("visible")) { [weak self] in self?.showDestinations() }
         connect(entry, .activate) { [weak self] in self?.submit() }

@@ -33,7 +33,7 @@ enum HeaderBar {
         let button = created(gtk_menu_button_new())
         gtk_menu_button_set_icon_name(OpaquePointer(button), "open-menu-symbolic")
         gtk_menu_button_set_menu_model(OpaquePointer(button), menu.model)
-        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        Accessibility.name(button, tr("Main Menu"))
         return button
     }
 }

@@ -17,6 +17,7 @@ enum Prompts {
         if let parent { gtk_window_set_transient_for(window, cast(parent)) }
         let entry = created(gtk_entry_new())
         gtk_editable_set_text(OpaquePointer(entry), initial)
+        Accessibility.setLabel(entry, label)
         let cancel = Widgets.textButton(tr("Cancel"), classes: ["secondary"])
         let ok = Widgets.textButton(accept, classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [cancel, ok])

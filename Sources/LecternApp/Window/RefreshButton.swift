@@ -33,7 +33,8 @@ final class RefreshButton {
 
     private func showIdle() {
         gtk_button_set_icon_name(cast(button), isOffline ? "network-offline-symbolic" : "view-refresh-symbolic")
-        gtk_widget_set_tooltip_text(button, isOffline ? tr("Offline — Try Refreshing Anyway (r)") : tr("Refresh All Feeds (r)"))
+        Accessibility.name(button, isOffline ? tr("Refresh Anyway") : tr("Refresh All Feeds"),
+                           tooltip: isOffline ? tr("Offline — Try Refreshing Anyway (r)") : tr("Refresh All Feeds (r)"))
     }
 
     func setRunning(_ running: Bool) {
@@ -41,7 +42,7 @@ final class RefreshButton {
         gtk_widget_set_visible(offline, isOffline && !running ? 1 : 0)
         if running {
             gtk_button_set_icon_name(cast(button), "process-stop-symbolic")
-            gtk_widget_set_tooltip_text(button, tr("Stop Refreshing"))
+            Accessibility.name(button, tr("Stop Refreshing"))
         } else {
             showIdle()
         }

@@ -36,6 +36,19 @@ enum ShortcutsWindow {
         guard let window = gtk_builder_get_object(builder.opaquePointer, "window") else { return }
         let gtkWindow = UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWindow.self)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
+        gtk_window_set_title(gtkWindow, tr("Keyboard Shortcuts"))
+        nameSearch(in: UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self))
         withExtendedLifetime(builder) { gtk_window_present(gtkWindow) }
+    }
+
+    /// GtkShortcutsWindow's own search button and field have no accessible name in GTK 4.8.
+    private static func nameSearch(in window: WidgetPointer) {
+        for widget in Widgets.descendants(of: window) {
+            switch Widgets.typeName(widget) {
+            case "GtkSearchEntry", "GtkToggleButton": Accessibility.setLabel(widget, tr("Search Shortcuts"))
+            case "GtkMenuButton": Accessibility.setLabel(widget, tr("Sections"))
+            default: break
+            }
+        }
     }
 }

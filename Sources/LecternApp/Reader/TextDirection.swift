@@ -1,0 +1,24 @@
+import CGtk4
+import GtkBridge
+import ArticleModel
+import Library
+import Localization
+
+/// An article reads in its own direction, whatever the interface's: the reader and its list
+/// row are laid out right to left for an Arabic or Hebrew article, left to right for an English
+/// one under an Arabic interface.
+@MainActor
+enum TextDirection {
+    /// The article's direction: from its title, else from its text; nil when neither has a letter.
+    static func of(_ article: Article) -> WritingDirection? {
+        WritingDirection.of(first: [article.title ?? "", String(article.readerDocument.plainText.prefix(400))])
+    }
+
+    /// Sets `direction` on `root` and every widget inside it (GTK does not pass a widget's
+    /// direction on to its children); nil follows the interface.
+    static func apply(_ direction: WritingDirection?, to root: WidgetPointer) {
+        let wanted = direction.map { $0 == .rightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR } ?? GTK_TEXT_DIR_NONE
+        guard gtk_widget_get_direction(root) != wanted || wanted == GTK_TEXT_DIR_NONE else { return }
+        for widget in [root] + Widgets.descendants(of: root) { gtk_widget_set_direction(widget, wanted) }
+    }
+}

@@ -1,0 +1,89 @@
+#!/usr/bin/python3
+"""Walks a running application's accessibility tree over AT-SPI, as a screen reader sees it,
+and prints it as JSON on stdout: one object per node that is showing, with its role, name,
+description, states, depth and the path of roles above it.
+
+    atspi_walk.py PID [--wait SECONDS] [--text]
+
+PID picks the application (tests share one display, so several may be on the bus).
+--text also gives each node's text (the Text interface), for reading the article.
+Needs python3-pyatspi; the AT-SPI bus is found through AT_SPI_BUS_ADDRESS.
+"""
+import json, sys, time
+
+import pyatspi
+
+
+def application(pid, wait):
+    deadline = time.time() + wait
+    while True:
+        desktop = pyatspi.Registry.getDesktop(0)
+        for app in desktop:
+            try:
+                if app is not None and app.get_process_id() == pid and app.childCount > 0:
+                    return app
+            except Exception:
+                continue
+        if time.time() > deadline:
+            return None
+        time.sleep(0.2)
+
+
+def describe(node, depth, path, with_text):
+    states = node.getState()
+    entry = {
+        "role": node.getRoleName(),
+        "name": node.name or "",
+        "description": node.description or "",
+        "depth": depth,
+        "path": path,
+        "states": [pyatspi.stateToString(s) for s in states.getStates()],
+    }
+    if with_text:
+        try:
+            text = node.queryText()
+            entry["text"] = text.getText(0, -1)
+        except Exception:
+            pass
+        try:
+            hypertext = node.queryHypertext()
+            entry["links"] = [hypertext.getLink(i).getObject(0).name for i in range(hypertext.getNLinks())]
+        except Exception as error:
+            entry["linkerror"] = str(error)[:80]
+    return entry
+
+
+def walk(node, depth, path, out, with_text):
+    try:
+        states = node.getState()
+        if depth > 0 and not (states.contains(pyatspi.STATE_SHOWING) or states.contains(pyatspi.STATE_VISIBLE)):
+            return
+        entry = describe(node, depth, path, with_text)
+    except Exception as error:  # a node that went away while walking
+        out.append({"role": "gone", "name": str(error), "depth": depth, "path": path, "states": [], "description": ""})
+        return
+    out.append(entry)
+    for index in range(node.childCount):
+        try:
+            child = node.getChildAtIndex(index)
+        except Exception:
+            continue
+        if child is not None:
+            walk(child, depth + 1, path + [entry["role"]], out, with_text)
+
+
+def main():
+    pid = int(sys.argv[1])
+    wait = float(sys.argv[sys.argv.index("--wait") + 1]) if "--wait" in sys.argv else 10
+    app = application(pid, wait)
+    if app is None:
+        print(f"no application with process id {pid} on the accessibility bus", file=sys.stderr)
+        return 2
+    out = []
+    walk(app, 0, [], out, "--text" in sys.argv)
+    json.dump(out, sys.stdout, ensure_ascii=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

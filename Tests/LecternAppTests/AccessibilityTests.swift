@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Lectern read from the outside, the way Orca reads it: the real app on a private
+/// accessibility bus, walked over AT-SPI by python3-pyatspi (`Tests/Accessibility/`).
+@Suite(.serialized)
+struct AccessibilityTests {
+    static let samples = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
+    static let arabicFeed = LecternSandbox.packageRoot.appending(path: "Tests/LecternAppTests/Fixtures/arabic-news.rss").path
+    static var canRun: Bool { hasDisplay && AccessibilityBus.isAvailable && LecternSandbox.lecternBinary != nil }
+
+    /// The sample feeds and an Arabic one, and Lectern running with its accessibility on.
+    private func launch() async throws -> (LecternSandbox, AccessibilityBus, Process) {
+        let sandbox = try LecternSandbox()
+        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        try #require(sandbox.run(["--batch", "--add-feed", Self.arabicFeed], environment: ["DISPLAY": nil]).status == 0)
+        let bus = try AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        return (sandbox, bus, app)
+    }
+
+    @Test(.enabled(if: canRun), .timeLimit(.minutes(4)))
+    func everyControlInEveryWindowHasANameAndTheRowsReadWhole() async throws {
+        let (sandbox, bus, app) = try await launch()
+        defer { app.terminate(); app.waitUntilExit() }
+        sandbox.activate("next-article")
+        var main: [AccessibleNode] = []
+        #expect(await eventually(timeout: 20) {
+            main = (try? bus.walk(app)) ?? []
+            return main.contains { $0.role == "heading" }
+        }, "the article's heading never showed")
+
+        // Rows read whole: an article as title, feed, date and state; a sidebar view as its name
+        // and unread count; the article's headings as headings.
+        let rows = main.filter { $0.role == "list item" }.map(\.name)
+        #expect(rows.contains { $0.hasPrefix("Themes that follow the sun, Lectern Notes, ") && $0.hasSuffix(", unread") },
+                "rows read: \(rows)")
+        #expect(rows.contains("Lectern Notes, 2 unread"), "rows read: \(rows)")
+        #expect(main.contains { $0.role == "heading" && $0.name == "Three things to try" })
+        #expect(main.contains { $0.role == "list" && $0.name == "Articles" })
+        #expect(main.contains { $0.role == "push button" && $0.name == "Refresh All Feeds" })
+
+        // Every window and dialog Lectern opens, walked with the main window behind it.
+        // Each unnamed control once, with where it was first seen.
+        var unnamed: [String: String] = [:]
+        for node in main where node.isControl && !node.isNamed { unnamed[node.summary] = "main window" }
+        var windows: Set<String> = []
+        var themeCards: [String] = []
+        for action in ["preferences", "shortcuts", "themes", "about", "add-account",
+                       "selected-feed-settings", "new-folder", "add-feed"] {
+            sandbox.activate(action)
+            await pause(seconds: 1.5)
+            let nodes = try bus.walk(app)
+            windows.formUnion(nodes.filter { $0.depth == 1 }.map(\.name))
+            for node in nodes where node.isControl && !node.isNamed && unnamed[node.summary] == nil {
+                unnamed[node.summary] = "after \(action)"
+            }
+            if action == "themes" { themeCards = nodes.filter { $0.role == "table cell" }.map(\.name) }
+        }
+        let listed = unnamed.map { "\($0.value): \($0.key)" }.sorted().joined(separator: "\n")
+        #expect(unnamed.isEmpty, "controls a screen reader cannot name:\n\(listed)")
+        for window in ["Lectern", "Preferences", "Keyboard Shortcuts", "Themes", "About Lectern", "Add Account",
+                       "Feed Settings", "New Folder"] {
+            #expect(windows.contains(window), "\(window) was not walked; windows: \(windows.sorted())")
+        }
+        // A theme card reads as its name, its description, and whether it is the current one.
+        #expect(themeCards.contains { $0.hasPrefix("Paper theme, current: Warm parchment tones") }, "theme cards read: \(themeCards)")
+        #expect(themeCards.contains { $0.hasPrefix("Midnight theme: ") || $0.hasPrefix("Nord theme: ") }, "theme cards read: \(themeCards)")
+    }
+
+    @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
+    func aParagraphNamesItsLinks() async throws {
+        let (sandbox, bus, app) = try await launch()
+        defer { app.terminate(); app.waitUntilExit() }
+        // The Arabic feed's first article (after the five samples, which are newer) has a link.
+        for _ in 0..<6 { sandbox.activate("next-article"); await pause(seconds: 0.3) }
+        var nodes: [AccessibleNode] = []
+        #expect(await eventually(timeout: 20) {
+            nodes = (try? bus.walk(app)) ?? []
+            return nodes.contains { $0.role == "heading" && $0.name == "قارئ واحد لكل المواقع" }
+        })
+        #expect(nodes.contains { $0.description == "Links: اقرأ المزيد عن الخلاصات" },
+                "descriptions: \(nodes.map(\.description).filter { !$0.isEmpty })")
+    }
+}
+
+/// The keyboard alone, pressed from outside with xdotool and followed over AT-SPI.
+@Suite(.serialized)
+struct KeyboardOnlyTests {
+    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    func f6VisitsEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
+        let sandbox = try LecternSandbox()
+        try #require(sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        let bus = try AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.terminate(); app.waitUntilExit() }
+        var window = ""
+        try #require(await eventually(timeout: 20) {
+            window = app.visibleWindows(titled: "Lectern").first ?? ""
+            return !window.isEmpty
+        })
+        sandbox.activate("next-article")
+        await pause(seconds: 1)
+
+        let cycle = try bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app).map(\.pane)
+        #expect(Set(cycle.prefix(4)) == ["header", "sidebar", "list", "reader"], "F6 went to \(cycle)")
+        #expect(cycle[4] == cycle[0], "F6 did not wrap around: \(cycle)")
+        let back = try bus.press(["shift+F6", "shift+F6"], in: window, of: app).map(\.pane)
+        #expect(back == [cycle[3], cycle[2]], "Shift+F6 went to \(back) after \(cycle)")
+
+        // In the sidebar, down to a feed: the Menu key and Shift+F10 open its menu.
+        let toSidebar = (0..<4).map { _ in "F6" }
+        var steps = try bus.press(toSidebar, in: window, of: app)
+        while steps.last?.pane != "sidebar", steps.count < 8 { steps += try bus.press(["F6"], in: window, of: app) }
+        try #require(steps.last?.pane == "sidebar")
+        let menu = try bus.press(["Down", "Down", "Down", "Down", "Down", "Menu", "Escape", "shift+F10", "Escape"], in: window, of: app)
+        #expect(menu[4].name == "Lectern Notes, 2 unread", "the focus went to \(menu.map(\.name))")
+        #expect(menu[5].role == "menu item" && menu[5].name == "Rename…", "Menu gave \(menu[5].role) “\(menu[5].name)”")
+        #expect(menu[6].pane == "sidebar", "Escape gave the focus to \(menu.map { "\($0.key) → \($0.name)" })")
+        #expect(menu[7].role == "menu item", "Shift+F10 gave \(menu[7].role) “\(menu[7].name)”")
+    }
+}
