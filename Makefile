@@ -22,7 +22,7 @@ pot:
 	python3 scripts/pot.py
 
 po: pot
-	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --update --backup=none po/$$lang.po po/lectern.pot; done
+	for lang in $$(grep -v '^#' po/LINGUAS); do msgmerge --quiet --no-wrap --update --backup=none po/$$lang.po po/lectern.pot; done
 
 release:
 	$(MAKE) build CONFIG=release

@@ -73,6 +73,7 @@ let package = Package(
         .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Library"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport", exclude: ["secret_service.sh"]),

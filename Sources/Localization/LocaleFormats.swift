@@ -35,28 +35,31 @@ public enum LocaleFormats {
     }
 
     /// A count with the locale's digits and grouping: 1.234 in German, ١٬٢٣٤ in Arabic.
-    public static func count(_ value: Int) -> String {
-        value.formatted(.number.locale(numbers))
+    public static func count(_ value: Int, locale: Locale = numbers) -> String {
+        value.formatted(.number.locale(locale))
     }
 
     /// "1. März 2019 um 16:00".
-    public static func dateAndTime(_ date: Date) -> String {
+    public static func dateAndTime(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
         var style = Date.FormatStyle(date: .long, time: .shortened)
-        style.locale = time
+        style.locale = locale
+        style.timeZone = timeZone
         return date.formatted(style)
     }
 
     /// "16:00".
-    public static func timeOfDay(_ date: Date) -> String {
+    public static func timeOfDay(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
         var style = Date.FormatStyle(date: .omitted, time: .shortened)
-        style.locale = time
+        style.locale = locale
+        style.timeZone = timeZone
         return date.formatted(style)
     }
 
     /// "1. März 2019, 16:00": a date with its time, for lists and messages.
-    public static func shortDateAndTime(_ date: Date) -> String {
+    public static func shortDateAndTime(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
         var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
-        style.locale = time
+        style.locale = locale
+        style.timeZone = timeZone
         return date.formatted(style)
     }
 

@@ -26,6 +26,13 @@ public enum WritingDirection: Sendable, Equatable {
         texts.lazy.compactMap { of($0) }.first
     }
 
+    /// `parts` joined by `separator`, each part a bidirectional isolate (U+2068 … U+2069): a
+    /// German date beside an Arabic feed's name keeps its own order instead of being reordered
+    /// with its neighbour.
+    public static func isolating(_ parts: [String], separator: String) -> String {
+        parts.map { "\u{2068}\($0)\u{2069}" }.joined(separator: separator)
+    }
+
     static let rightToLeftLanguages: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "ps", "sd", "syr", "ug", "ur", "yi"]
 
     /// Letters of the right-to-left scripts: Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan,

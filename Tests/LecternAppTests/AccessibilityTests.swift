@@ -124,3 +124,72 @@ struct KeyboardOnlyTests {
         #expect(menu[7].role == "menu item", "Shift+F10 gave \(menu[7].role) “\(menu[7].name)”")
     }
 }
+
+/// Every text a user reads is marked for translation: Lectern runs in a pseudo-language whose
+/// catalog brackets every marked text (⟦…⟧), and any text without brackets was not marked.
+@Suite(.serialized)
+struct UnmarkedTextTests {
+    /// Builds the pseudo-language "xx" from po/lectern.pot into `folder` (msgen, msgfilter, msgfmt).
+    static func pseudoCatalog(in folder: URL) throws {
+        let template = LecternSandbox.packageRoot.appending(path: "po/lectern.pot").path
+        let target = folder.appending(path: "xx/LC_MESSAGES")
+        try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
+        let script = """
+            msgen '\(template)' | sed 's/nplurals=INTEGER; plural=EXPRESSION;/nplurals=2; plural=(n != 1);/' \
+              | msgfilter --keep-header sed -e '1s/^/⟦/' -e '$s/$/⟧/' | msgfmt -o '\(target.path)/lectern.mo' -
+            """
+        let built = Command.run("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"])
+        try #require(built.status == 0, "\(built.stderr)")
+    }
+
+    static func environment(_ sandbox: LecternSandbox) throws -> [String: String?] {
+        let folder = sandbox.root.appending(path: "pseudo")
+        try pseudoCatalog(in: folder)
+        var environment = try TranslationTests.speaking("en_US")
+        environment["LANGUAGE"] = "xx"
+        environment["LECTERN_LOCALE_DIR"] = folder.path
+        return environment
+    }
+
+    /// Names that are not Lectern's to translate: its own name, and GTK's texts (its catalog has
+    /// no pseudo-language): the window buttons, and the page a drop-down keeps for no selection.
+    static let notOurs: Set<String> = ["Lectern", "lectern", "Minimize", "Maximize", "Close", "(None)"]
+
+    @Test(.enabled(if: LecternSandbox.lecternBinary != nil))
+    func everyHelpLineIsMarked() throws {
+        let sandbox = try LecternSandbox()
+        var environment = try Self.environment(sandbox)
+        environment["DISPLAY"] = nil
+        let help = sandbox.run(["--help"], environment: environment)
+        let options = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("--help") }
+        #expect(options.count > 20)
+        let unmarked = options.filter { !$0.contains("⟦") }
+        #expect(unmarked.isEmpty, "options described in unmarked English:\n\(unmarked.joined(separator: "\n"))")
+    }
+
+    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    func everyTextInTheWindowsIsMarked() async throws {
+        let sandbox = try LecternSandbox()
+        let bus = try AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        for (key, value) in try Self.environment(sandbox) { sandbox.extraEnvironment[key] = value ?? "" }
+        let app = try sandbox.start([])
+        defer { app.terminate(); app.waitUntilExit() }
+        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        var unmarked: [String: String] = [:]
+        var walked = 0
+        for action in ["", "preferences", "add-account", "new-folder"] {
+            if !action.isEmpty { sandbox.activate(action) }
+            await pause(seconds: 1.5)
+            let nodes = try bus.walk(app)
+            walked += nodes.count
+            for node in nodes where node.name.contains(where: \.isLetter) && !node.name.contains("⟦")
+                && !Self.notOurs.contains(node.name) && !node.name.hasPrefix("Gtk") && unmarked[node.summary] == nil {
+                unmarked[node.summary] = action.isEmpty ? "welcome page" : "after \(action)"
+            }
+        }
+        #expect(walked > 100)
+        let listed = unmarked.map { "\($0.value): \($0.key)" }.sorted().joined(separator: "\n")
+        #expect(unmarked.isEmpty, "texts not marked for translation:\n\(listed)")
+    }
+}

@@ -114,3 +114,15 @@ import Testing
         #expect(try store.folders().isEmpty)
     }
 }
+
+@Suite struct FeedLanguageTests {
+    @Test func aFetchKeepsTheLanguageTheFeedDeclares() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let feed = try store.addFeed(url: "https://example.org/ar.xml")
+        _ = try store.save(ParsedFeed(format: .rss20, title: "مدونة", language: "ar"), toFeed: feed.id)
+        #expect(try store.feed(id: feed.id)?.language == "ar")
+        _ = try store.save(ParsedFeed(format: .rss20, title: "מגזין", language: "he"), toFeed: feed.id)
+        #expect(try store.feed(id: feed.id)?.language == "he", "a later fetch's language replaces it")
+    }
+}

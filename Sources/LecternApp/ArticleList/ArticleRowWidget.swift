@@ -37,7 +37,7 @@ final class ArticleRowWidget {
         }
         TextLine.setText(title, row.title ?? tr("Untitled"))
         TextDirection.apply(WritingDirection.of(first: [row.title ?? "", row.excerpt ?? ""]), to: root)
-        TextLine.setText(meta, "\(row.feedTitle) · \(RelativeDate.text(row.date, now: now))")
+        TextLine.setText(meta, WritingDirection.isolating([row.feedTitle, RelativeDate.text(row.date, now: now)], separator: " · "))
         TextLine.setText(excerpt, row.excerpt ?? "")
         gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
         gtk_widget_set_opacity(dot, row.read ? 0 : 1)

@@ -44,7 +44,7 @@ final class ReaderController {
     }
 
     /// Shows `article`; `images` is nil when the show-images setting is off.
-    func show(_ article: Article, feedTitle: String, images: ImageLoader?) {
+    func show(_ article: Article, feedTitle: String, feedLanguage: String? = nil, images: ImageLoader?) {
         self.article = article
         let content = column.content
         hollowBlocks.forgetAll()
@@ -61,7 +61,7 @@ final class ReaderController {
             gtk_box_append(cast(content), holder)
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
-        TextDirection.apply(TextDirection.of(article), to: content)
+        TextDirection.apply(TextDirection.of(article, feedLanguage: feedLanguage), to: content)
         column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
@@ -112,7 +112,7 @@ final class ReaderController {
         }
         meta.append(LocaleFormats.dateAndTime(article.published ?? article.updated ?? article.sortDate))
         if article.fullArticle != nil { meta.append(tr("Full article from the web page")) }
-        let metaLabel = Widgets.label(meta.joined(separator: " · "), classes: ["article-meta"], wrap: true)
+        let metaLabel = Widgets.label(WritingDirection.isolating(meta, separator: " · "), classes: ["article-meta"], wrap: true)
         let open = Widgets.textButton(tr("Open in Browser"), classes: ["ghost"])
         // Translators: a tooltip; (o) is the key that does it.
         gtk_widget_set_tooltip_text(open, tr("Open in Browser (o)"))

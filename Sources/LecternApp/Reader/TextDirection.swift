@@ -9,9 +9,11 @@ import Localization
 /// one under an Arabic interface.
 @MainActor
 enum TextDirection {
-    /// The article's direction: from its title, else from its text; nil when neither has a letter.
-    static func of(_ article: Article) -> WritingDirection? {
+    /// The article's direction: from its title, else from its text, else from the language its
+    /// feed declares; nil when none of them says.
+    static func of(_ article: Article, feedLanguage: String? = nil) -> WritingDirection? {
         WritingDirection.of(first: [article.title ?? "", String(article.readerDocument.plainText.prefix(400))])
+            ?? feedLanguage.flatMap(WritingDirection.of(languageTag:))
     }
 
     /// Sets `direction` on `root` and every widget inside it (GTK does not pass a widget's

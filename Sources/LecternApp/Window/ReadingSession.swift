@@ -27,6 +27,7 @@ final class ReadingSession {
     private var failedFullArticles: Set<Int64> = []
     /// The feed title the reader shows, for showing its article again.
     private var shownFeedTitle = ""
+    private var shownFeedLanguage: String?
 
     init(access: StoreAccess, settings: Settings) {
         self.access = access
@@ -74,9 +75,9 @@ final class ReadingSession {
             reader.showEmpty()
             return
         }
-        showInReader(article, feedTitle: row.feedTitle)
-        if settings.markReadOnOpen && !row.read { setRead(true) }
         let feed = access.read(tr("read the feed's settings"), fallback: nil, { try $0.feed(id: article.feedID) })
+        showInReader(article, feedTitle: row.feedTitle, feedLanguage: feed?.language)
+        if settings.markReadOnOpen && !row.read { setRead(true) }
         // A feed set to open its articles in the browser does so (the reader keeps the feed's text).
         if feed?.opensInBrowser == true, article.link != nil { return openInBrowser() }
         // A feed set to always show the full article loads it on open: once a session for a
@@ -86,9 +87,10 @@ final class ReadingSession {
         }
     }
 
-    private func showInReader(_ article: Article, feedTitle: String) {
+    private func showInReader(_ article: Article, feedTitle: String, feedLanguage: String?) {
         shownFeedTitle = feedTitle
-        reader.show(article, feedTitle: feedTitle, images: settings.showImages ? images : nil)
+        shownFeedLanguage = feedLanguage
+        reader.show(article, feedTitle: feedTitle, feedLanguage: feedLanguage, images: settings.showImages ? images : nil)
         reader.setLoadingFullArticle(loadingFullArticles.contains(article.id))
     }
 
@@ -148,7 +150,7 @@ final class ReadingSession {
         }
         failedFullArticles.remove(id)
         if shown, let article = access.read(tr("show the full article"), fallback: nil, { try $0.article(id: id) }) {
-            showInReader(article, feedTitle: shownFeedTitle)
+            showInReader(article, feedTitle: shownFeedTitle, feedLanguage: shownFeedLanguage)
         }
     }
 

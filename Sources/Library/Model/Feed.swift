@@ -26,6 +26,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var refreshMinutes: Int?
     /// Its articles open in the web browser instead of the reader.
     public var opensInBrowser: Bool
+    /// The language the feed says it is in (a tag such as `ar` or `en-GB`), from its last fetch.
+    public var language: String?
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -36,7 +38,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
                 alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil,
-                refreshMinutes: Int? = nil, opensInBrowser: Bool = false) {
+                refreshMinutes: Int? = nil, opensInBrowser: Bool = false, language: String? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -50,6 +52,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.notify = notify
         self.refreshMinutes = refreshMinutes
         self.opensInBrowser = opensInBrowser
+        self.language = language
     }
 
     /// Whether an automatic refresh at `now` should fetch it: its own interval (or

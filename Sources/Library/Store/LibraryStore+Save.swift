@@ -17,8 +17,9 @@ extension LibraryStore {
                      in database: SQLiteDatabase) throws(StorageError) -> IngestResult {
         let changed = try database.run("""
             UPDATE feeds SET title = coalesce(title, ?), site_url = coalesce(?, site_url),
-                icon_url = coalesce(?, icon_url) WHERE id = ?
-            """, [SQLValue(parsed.title), SQLValue(parsed.link), SQLValue(parsed.iconURL), .integer(feedID)])
+                icon_url = coalesce(?, icon_url), language = ? WHERE id = ?
+            """, [SQLValue(parsed.title), SQLValue(parsed.link), SQLValue(parsed.iconURL), SQLValue(parsed.language),
+                  .integer(feedID)])
         // Translators: what is missing, in “{thing} is no longer in the library”.
         guard changed > 0 else { throw .notFound(what: tr("The feed (id {id})", ["id": String(feedID)])) }
         return try ArticleIngest(database: database, feedID: feedID, now: now).ingest(parsed.entries)

@@ -9,7 +9,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4, version5]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -277,6 +277,12 @@ enum Schema {
         unread_only INTEGER NOT NULL DEFAULT 0,
         created_at INTEGER NOT NULL
     );
+    """
+
+    /// The feed's language (`language`, `dc:language`, `xml:lang`): an article whose text says
+    /// nothing of its direction reads in its feed's.
+    static let version6 = """
+    ALTER TABLE feeds ADD COLUMN language TEXT;
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

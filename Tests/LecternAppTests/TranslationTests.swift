@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Lectern in other languages: the catalogs are complete and current, the real binary speaks
+/// German and Arabic, and under Arabic the whole window is mirrored.
+@Suite(.serialized)
+struct TranslationTests {
+    static let root = LecternSandbox.packageRoot
+    static let testLocales = root.appending(path: ".build/test-locales")
+    static let samples = root.appending(path: "data/samples/samples.opml").path
+    static let arabicFeed = root.appending(path: "Tests/LecternAppTests/Fixtures/arabic-news.rss").path
+
+    /// The environment of a Lectern run in `locale` (compiled by `scripts/build-locale.sh --test-locales`,
+    /// which `make check` runs, and found through LOCPATH).
+    static func speaking(_ locale: String) throws -> [String: String?] {
+        try #require(FileManager.default.fileExists(atPath: testLocales.appending(path: "\(locale).UTF-8").path),
+                     "the test locales are not built: run scripts/build-locale.sh --test-locales")
+        try #require(FileManager.default.fileExists(atPath: root.appending(path: ".build/locale/de/LC_MESSAGES/lectern.mo").path),
+                     "the catalogs are not built: run scripts/build-locale.sh")
+        return ["LANG": "\(locale).UTF-8", "LOCPATH": testLocales.path, "LANGUAGE": nil, "TZ": "Europe/Berlin"]
+    }
+
+    @Test func theTemplateIsCurrentAndEveryLanguageIsComplete() {
+        let template = Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/pot.py").path, "--check"],
+                                   environment: ["PATH": "/usr/bin:/bin"])
+        #expect(template.status == 0, "\(template.stderr)")
+        let languages = Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/check-po.py").path],
+                                    environment: ["PATH": "/usr/bin:/bin"])
+        #expect(languages.status == 0, "\(languages.stdout)")
+        for language in ["ar", "de", "es", "fr", "ja", "pt_BR"] {
+            #expect(languages.stderr.contains("\(language): ") && !languages.stderr.contains("\(language): 0 texts"),
+                    "\(language) was not checked: \(languages.stderr)")
+        }
+    }
+
+    @Test(.enabled(if: LecternSandbox.lecternBinary != nil))
+    func helpIsGermanUnderAGermanLocale() throws {
+        let sandbox = try LecternSandbox()
+        var environment = try Self.speaking("de_DE")
+        environment["DISPLAY"] = nil
+        let help = sandbox.run(["--help"], environment: environment)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("Aufruf:"), "GLib's own words: \(help.stdout.prefix(200))")
+        #expect(help.stdout.contains("--theme=NAME") && help.stdout.contains("Dieses Thema jetzt verwenden und merken"),
+                "\(help.stdout)")
+        #expect(help.stdout.contains("--import-opml=DATEI"), "argument names are translated too")
+        #expect(!help.stdout.contains("Use this theme now and remember it"))
+        // The same binary in the C locale stays English.
+        #expect(sandbox.run(["--help"], environment: ["DISPLAY": nil]).stdout.contains("Use this theme now and remember it"))
+    }
+
+    @Test(.enabled(if: hasDisplay && LecternSandbox.lecternBinary != nil))
+    func theArabicWindowIsMirrored() throws {
+        let english = try LecternSandbox(), arabic = try LecternSandbox()
+        for sandbox in [english, arabic] {
+            try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        }
+        let englishShot = english.root.appending(path: "en.png").path, arabicShot = arabic.root.appending(path: "ar.png").path
+        try #require(english.run(["--screenshot", englishShot]).status == 0)
+        try #require(arabic.run(["--screenshot", arabicShot], environment: try Self.speaking("ar_EG")).status == 0)
+        let left = try #require(PNGImage(path: englishShot)), right = try #require(PNGImage(path: arabicShot))
+        #expect(left.width == right.width && left.height == right.height)
+        // Below the last row, each column shows only its pane's background: the sidebar's is
+        // on the left in English and on the right in Arabic, the reader's the other way round.
+        let y = left.height - 30, near = 60, far = left.width - 60
+        #expect(left.hex(x: near, y: y) != left.hex(x: far, y: y), "the panes share a background")
+        #expect(right.hex(x: far, y: y) == left.hex(x: near, y: y), "the sidebar is not on the right")
+        #expect(right.hex(x: near, y: y) == left.hex(x: far, y: y), "the reader is not on the left")
+        // The selected sidebar row (All Articles, the first) is highlighted at the other edge.
+        let selection = left.hex(x: 150, y: 76)
+        #expect(selection != left.hex(x: near, y: y), "no highlighted row at the top of the sidebar")
+        let highlightedInEnglish = (0..<left.width).filter { left.hex(x: $0, y: 76) == selection }
+        let highlightedInArabic = (0..<right.width).filter { right.hex(x: $0, y: 76) == selection }
+        #expect((highlightedInEnglish.max() ?? .max) < left.width / 3, "English highlight at \(highlightedInEnglish.min() ?? -1)…")
+        #expect((highlightedInArabic.min() ?? 0) > right.width * 2 / 3, "Arabic highlight at \(highlightedInArabic.min() ?? -1)…")
+        #expect(highlightedInArabic.count > 100, "the Arabic window has no highlighted sidebar row")
+    }
+}
