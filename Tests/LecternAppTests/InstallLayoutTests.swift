@@ -28,3 +28,34 @@ struct InstallLayoutTests {
         #expect(!result.stdout.contains("Midnight"), "the checkout's themes are not used by an installed binary")
     }
 }
+
+extension InstallLayoutTests {
+    /// `make install` puts the catalogs under `<prefix>/share/locale`; an installed binary reads
+    /// them there, not the checkout's `.build/locale`.
+    @Test func anInstalledLecternReadsThePrefixsTranslations() throws {
+        let sandbox = try LecternSandbox()
+        let prefix = sandbox.root.appending(path: "usr")
+        let manager = FileManager.default
+        let messages = prefix.appending(path: "share/locale/de/LC_MESSAGES")
+        for folder in [prefix.appending(path: "bin"), prefix.appending(path: "share/lectern"), messages] {
+            try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try manager.copyItem(atPath: try #require(LecternSandbox.lecternBinary), toPath: prefix.appending(path: "bin/lectern").path)
+        let catalog = sandbox.root.appending(path: "de.po")
+        try """
+            msgid ""
+            msgstr "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgid "Use this theme now and remember it"
+            msgstr "Aus dem installierten Katalog"
+            """.write(to: catalog, atomically: true, encoding: .utf8)
+        let compiled = Command.run("/usr/bin/msgfmt", ["-o", messages.appending(path: "lectern.mo").path, catalog.path],
+                                   environment: ["PATH": "/usr/bin:/bin"])
+        try #require(compiled.status == 0, "\(compiled.stderr)")
+
+        var environment = sandbox.environment.filter { $0.key != "DISPLAY" }
+        for (key, value) in try TranslationTests.speaking("de_DE") { environment[key] = value }
+        let help = Command.run(prefix.appending(path: "bin/lectern").path, ["--help"], environment: environment)
+        #expect(help.stdout.contains("Aus dem installierten Katalog"), "\(help.stdout.prefix(600))")
+    }
+}

@@ -75,7 +75,7 @@ struct ContrastCheckerTests {
         let validation = ThemeValidation(file: file)
         #expect(!validation.isValid)
         #expect(validation.theme != nil, "the theme still loads (Lectern lists it with its findings)")
-        #expect(validation.report.first?.hasPrefix("invalid: \"Dim\" fails 4 contrast check(s)") == true, "\(validation.report)")
+        #expect(validation.report.first?.hasPrefix("invalid: \"Dim\" fails 4 contrast checks") == true, "\(validation.report)")
         #expect(validation.report.first?.contains("--fix-contrast") == true)
         #expect(validation.report.contains { $0.contains("dark: text_primary on bg_primary is 1:1") })
         let broken = try TestSupport.writeTheme(named: "Broken", file: "broken.json", in: folder) {
