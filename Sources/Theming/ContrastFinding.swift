@@ -32,7 +32,7 @@ public struct ContrastFinding: Sendable, Equatable, CustomStringConvertible {
         if suggestion != nil {
             // Translators: {variant} is "light" or "dark", {foreground} and {background} are colour tokens,
             // {ratio} and {required} contrast ratios such as 4.5, {kind} "body text" or "interface element",
-            // {color} the colour that would pass, such as #1a2b3c.
+            // {color} the colour that would pass, written in hexadecimal.
             return tr("{variant}: {foreground} on {background} is {ratio}:1, needs {required}:1 ({kind}); try {foreground} {color}",
                       values)
         }
