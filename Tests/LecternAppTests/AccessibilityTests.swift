@@ -91,7 +91,7 @@ struct AccessibilityTests {
 @Suite(.serialized)
 struct KeyboardOnlyTests {
     @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
-    func f6VisitsEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
+    func f6AndTabVisitEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
         let sandbox = try LecternSandbox()
         try #require(sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let bus = try AccessibilityBus()
@@ -111,6 +111,19 @@ struct KeyboardOnlyTests {
         #expect(cycle[4] == cycle[0], "F6 did not wrap around: \(cycle)")
         let back = try bus.press(["shift+F6", "shift+F6"], in: window, of: app).map(\.pane)
         #expect(back == [cycle[3], cycle[2]], "Shift+F6 went to \(back) after \(cycle)")
+
+        // Tab alone walks through every part, leaving a list after one row (the arrows move
+        // between rows), and Shift+Tab steps back.
+        var atHeader = try bus.press(["F6"], in: window, of: app)
+        while atHeader.last?.pane != "header", atHeader.count < 5 { atHeader += try bus.press(["F6"], in: window, of: app) }
+        try #require(atHeader.last?.pane == "header")
+        let tabs = try bus.press((0..<10).map { _ in "Tab" }, in: window, of: app)
+        let walk = tabs.map { "\($0.pane): \($0.name)" }
+        #expect(Set(tabs.map(\.pane)).isSuperset(of: ["header", "sidebar", "list", "reader"]), "Tab went through \(walk)")
+        let rowAfterRow = zip(tabs, tabs.dropFirst()).contains { $0.role == "list item" && $1.role == "list item" }
+        #expect(!rowAfterRow, "Tab walked a list row by row: \(walk)")
+        let stepBack = try bus.press(["shift+Tab"], in: window, of: app)
+        #expect(stepBack.first?.name == tabs[tabs.count - 2].name, "Shift+Tab went to \(stepBack.first?.name ?? "nothing") after \(walk)")
 
         // In the sidebar, down to a feed: the Menu key and Shift+F10 open its menu.
         let toSidebar = (0..<4).map { _ in "F6" }

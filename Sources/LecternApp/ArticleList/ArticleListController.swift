@@ -16,6 +16,8 @@ final class ArticleListController {
     var onSelect: (@MainActor (ArticleRow?) -> Void)?
     /// Enter (or a double click) on a row.
     var onActivate: (@MainActor () -> Void)?
+    /// Tab in the list: the focus leaves it for the next part of the window (the reader).
+    var onTabForward: (@MainActor () -> Void)?
     /// Unread rows the user scrolled past (wholly above the list's top), while `marksOnScroll`.
     var onScrolledPast: (@MainActor ([ArticleRow]) -> Void)?
     var marksOnScroll = false
@@ -62,6 +64,9 @@ final class ArticleListController {
             self?.selectionChanged()
         }
         connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
+        // Shift+Tab: to the search and filters above the list.
+        Keyboard.tabLeaves(listView, forward: { [weak self] in self?.onTabForward?() != nil },
+                           backward: { [weak self] in self.map { gtk_widget_child_focus($0.header.widget, GTK_DIR_TAB_BACKWARD) != 0 } ?? false })
         if let adjustment = verticalAdjustment {
             connect(adjustment, .notify("value")) { [weak self] in self?.scrolled() }
         }

@@ -12,6 +12,8 @@ final class SidebarController {
     var onSelect: (@MainActor (SidebarItem) -> Void)?
     /// Right-click on a feed or folder row: the item and the row to point the menu at.
     var onContextMenu: (@MainActor (SidebarItem, WidgetPointer) -> Void)?
+    /// Tab or Shift+Tab in the list: the focus leaves the sidebar for the next or previous part.
+    var onTab: (@MainActor (_ backwards: Bool) -> Void)?
     private let access: StoreAccess
     private let list: WidgetPointer
     private(set) var items: [SidebarItem] = []
@@ -40,6 +42,8 @@ final class SidebarController {
         }
         icons.onIcon = { [weak self] _ in self?.rebuild() }
         openMenuFromKeyboard()
+        Keyboard.tabLeaves(list, forward: { [weak self] in self?.onTab?(false) != nil },
+                           backward: { [weak self] in self?.onTab?(true) != nil })
         rebuild()
     }
 

@@ -41,6 +41,8 @@ final class MainWindow {
     func attach(_ session: ReadingSession) {
         self.session = session
         session.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
+        session.list.onTabForward = { [weak self] in self?.cyclePanes(backwards: false) }
+        session.sidebar.onTab = { [weak self] backwards in self?.cyclePanes(backwards: backwards) }
         if let outerPaned, let innerPaned {
             gtk_paned_set_start_child(OpaquePointer(outerPaned), session.sidebar.widget)
             gtk_paned_set_start_child(OpaquePointer(innerPaned), session.list.widget)
