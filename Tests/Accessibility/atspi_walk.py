@@ -6,7 +6,7 @@ description, states, depth and the path of roles above it.
     atspi_walk.py PID [--wait SECONDS] [--text]
 
 PID picks the application (tests share one display, so several may be on the bus).
---text also gives each node's text (the Text interface), for reading the article.
+--text also gives each node's text as the Text interface reads it out, for the article.
 Needs python3-pyatspi; the AT-SPI bus is found through AT_SPI_BUS_ADDRESS.
 """
 import json, sys, time
@@ -42,14 +42,9 @@ def describe(node, depth, path, with_text):
     if with_text:
         try:
             text = node.queryText()
-            entry["text"] = text.getText(0, -1)
+            entry["text"] = text.getText(0, text.characterCount)
         except Exception:
             pass
-        try:
-            hypertext = node.queryHypertext()
-            entry["links"] = [hypertext.getLink(i).getObject(0).name for i in range(hypertext.getNLinks())]
-        except Exception as error:
-            entry["linkerror"] = str(error)[:80]
     return entry
 
 
@@ -63,7 +58,11 @@ def walk(node, depth, path, out, with_text):
         out.append({"role": "gone", "name": str(error), "depth": depth, "path": path, "states": [], "description": ""})
         return
     out.append(entry)
-    for index in range(node.childCount):
+    try:
+        count = node.childCount
+    except Exception:   # it went away while walking
+        return
+    for index in range(count):
         try:
             child = node.getChildAtIndex(index)
         except Exception:

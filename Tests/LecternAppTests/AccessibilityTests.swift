@@ -72,16 +72,20 @@ struct AccessibilityTests {
     }
 
     @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
-    func aParagraphNamesItsLinks() async throws {
+    func theArticleReadsAsTextAndAParagraphNamesItsLinks() async throws {
         let (sandbox, bus, app) = try await launch()
         defer { app.terminate(); app.waitUntilExit() }
         // The Arabic feed's first article (after the five samples, which are newer) has a link.
         for _ in 0..<6 { sandbox.activate("next-article"); await pause(seconds: 0.3) }
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 20) {
-            nodes = (try? bus.walk(app)) ?? []
+            nodes = (try? bus.walk(app, withText: true)) ?? []
             return nodes.contains { $0.role == "heading" && $0.name == "قارئ واحد لكل المواقع" }
         })
+        // The article reads as text: the heading's and the paragraph's words, the link's among them.
+        #expect(nodes.contains { $0.role == "heading" && $0.text == "قارئ واحد لكل المواقع" })
+        #expect(nodes.contains { $0.role == "label" && $0.text?.hasSuffix("اقرأ المزيد عن الخلاصات.") == true },
+                "texts: \(nodes.compactMap(\.text).filter { !$0.isEmpty })")
         #expect(nodes.contains { $0.description == "Links: اقرأ المزيد عن الخلاصات" },
                 "descriptions: \(nodes.map(\.description).filter { !$0.isEmpty })")
     }
@@ -95,42 +99,43 @@ struct KeyboardOnlyTests {
         let sandbox = try LecternSandbox()
         try #require(sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let bus = try AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
+        let display = try PrivateDisplay()   // no other test's window takes the focus
+        sandbox.extraEnvironment = bus.environment.merging(display.environment) { $1 }
         let app = try sandbox.start([])
         defer { app.terminate(); app.waitUntilExit() }
         var window = ""
         try #require(await eventually(timeout: 20) {
-            window = app.visibleWindows(titled: "Lectern").first ?? ""
+            window = display.visibleWindows(of: app, titled: "Lectern").first ?? ""
             return !window.isEmpty
         })
         sandbox.activate("next-article")
         await pause(seconds: 1)
 
-        let cycle = try bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app).map(\.pane)
+        let cycle = try bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
         #expect(Set(cycle.prefix(4)) == ["header", "sidebar", "list", "reader"], "F6 went to \(cycle)")
         #expect(cycle[4] == cycle[0], "F6 did not wrap around: \(cycle)")
-        let back = try bus.press(["shift+F6", "shift+F6"], in: window, of: app).map(\.pane)
+        let back = try bus.press(["shift+F6", "shift+F6"], in: window, of: app, on: display).map(\.pane)
         #expect(back == [cycle[3], cycle[2]], "Shift+F6 went to \(back) after \(cycle)")
 
         // Tab alone walks through every part, leaving a list after one row (the arrows move
         // between rows), and Shift+Tab steps back.
-        var atHeader = try bus.press(["F6"], in: window, of: app)
-        while atHeader.last?.pane != "header", atHeader.count < 5 { atHeader += try bus.press(["F6"], in: window, of: app) }
+        var atHeader = try bus.press(["F6"], in: window, of: app, on: display)
+        while atHeader.last?.pane != "header", atHeader.count < 5 { atHeader += try bus.press(["F6"], in: window, of: app, on: display) }
         try #require(atHeader.last?.pane == "header")
-        let tabs = try bus.press((0..<10).map { _ in "Tab" }, in: window, of: app)
+        let tabs = try bus.press((0..<10).map { _ in "Tab" }, in: window, of: app, on: display)
         let walk = tabs.map { "\($0.pane): \($0.name)" }
         #expect(Set(tabs.map(\.pane)).isSuperset(of: ["header", "sidebar", "list", "reader"]), "Tab went through \(walk)")
         let rowAfterRow = zip(tabs, tabs.dropFirst()).contains { $0.role == "list item" && $1.role == "list item" }
         #expect(!rowAfterRow, "Tab walked a list row by row: \(walk)")
-        let stepBack = try bus.press(["shift+Tab"], in: window, of: app)
+        let stepBack = try bus.press(["shift+Tab"], in: window, of: app, on: display)
         #expect(stepBack.first?.name == tabs[tabs.count - 2].name, "Shift+Tab went to \(stepBack.first?.name ?? "nothing") after \(walk)")
 
         // In the sidebar, down to a feed: the Menu key and Shift+F10 open its menu.
         let toSidebar = (0..<4).map { _ in "F6" }
-        var steps = try bus.press(toSidebar, in: window, of: app)
-        while steps.last?.pane != "sidebar", steps.count < 8 { steps += try bus.press(["F6"], in: window, of: app) }
+        var steps = try bus.press(toSidebar, in: window, of: app, on: display)
+        while steps.last?.pane != "sidebar", steps.count < 8 { steps += try bus.press(["F6"], in: window, of: app, on: display) }
         try #require(steps.last?.pane == "sidebar")
-        let menu = try bus.press(["Down", "Down", "Down", "Down", "Down", "Menu", "Escape", "shift+F10", "Escape"], in: window, of: app)
+        let menu = try bus.press(["Down", "Down", "Down", "Down", "Down", "Menu", "Escape", "shift+F10", "Escape"], in: window, of: app, on: display)
         #expect(menu[4].name == "Lectern Notes, 2 unread", "the focus went to \(menu.map(\.name))")
         #expect(menu[5].role == "menu item" && menu[5].name == "Rename…", "Menu gave \(menu[5].role) “\(menu[5].name)”")
         #expect(menu[6].pane == "sidebar", "Escape gave the focus to \(menu.map { "\($0.key) → \($0.name)" })")

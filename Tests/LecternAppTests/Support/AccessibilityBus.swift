@@ -50,8 +50,8 @@ final class AccessibilityBus: @unchecked Sendable {
     var environment: [String: String] { ["GTK_A11Y": "atspi", "AT_SPI_BUS_ADDRESS": address] }
 
     /// The showing part of `process`'s accessibility tree, as the walker reads it.
-    func walk(_ process: Process) throws -> [AccessibleNode] {
-        let result = Command.run("/usr/bin/python3", [Self.walker, "\(process.processIdentifier)", "--wait", "20"],
+    func walk(_ process: Process, withText: Bool = false) throws -> [AccessibleNode] {
+        let result = Command.run("/usr/bin/python3", [Self.walker, "\(process.processIdentifier)", "--wait", "20"] + (withText ? ["--text"] : []),
                                  environment: ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], timeout: 60)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
         return try JSONDecoder().decode([AccessibleNode].self, from: Data(result.stdout.utf8))
@@ -68,6 +68,8 @@ struct AccessibleNode: Decodable {
     let depth: Int
     let path: [String]
     let states: [String]
+    /// What the Text interface reads out (walks `withText` only).
+    let text: String?
 
     /// The roles of controls a user operates: each must say what it is for.
     static let controlRoles: Set<String> = [
@@ -93,9 +95,8 @@ extension AccessibilityBus {
 
     /// Presses `keys` in `window` of `process` (xdotool spelling) and gives, after each, the
     /// control that has the keyboard focus as a screen reader is told.
-    func press(_ keys: [String], in window: String, of process: Process) throws -> [FocusedNode] {
-        var environment = ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-        for key in ["DISPLAY", "XAUTHORITY"] { environment[key] = ProcessInfo.processInfo.environment[key] }
+    func press(_ keys: [String], in window: String, of process: Process, on display: PrivateDisplay) throws -> [FocusedNode] {
+        let environment = display.environment.merging(["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]) { $1 }
         let result = Command.run("/usr/bin/python3", [Self.keyPresser, "\(process.processIdentifier)", window] + keys,
                                  environment: environment, timeout: 120)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
