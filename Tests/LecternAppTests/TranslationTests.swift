@@ -34,6 +34,18 @@ struct TranslationTests {
         }
     }
 
+    /// The build merges every language into the desktop file and the metainfo (msgfmt --desktop / --xml).
+    @Test func theDesktopFileAndTheMetainfoSpeakEveryLanguage() throws {
+        let desktop = try String(contentsOf: Self.root.appending(path: ".build/data/dev.lectern.Lectern.desktop"), encoding: .utf8)
+        let metainfo = try String(contentsOf: Self.root.appending(path: ".build/data/dev.lectern.Lectern.metainfo.xml"), encoding: .utf8)
+        for language in ["ar", "de", "es", "fr", "ja", "pt_BR"] {
+            #expect(desktop.contains("GenericName[\(language)]=") && desktop.contains("Comment[\(language)]=")
+                    && desktop.contains("Keywords[\(language)]="), "the desktop file lacks \(language)")
+            #expect(metainfo.contains("<summary xml:lang=\"\(language)\">"), "the metainfo lacks \(language)")
+        }
+        #expect(desktop.contains("GenericName[de]=Feedreader"))
+    }
+
     @Test(.enabled(if: LecternSandbox.lecternBinary != nil))
     func helpIsGermanUnderAGermanLocale() throws {
         let sandbox = try LecternSandbox()
