@@ -29,8 +29,13 @@ public enum WritingDirection: Sendable, Equatable {
     /// `parts` joined by `separator`, each part a bidirectional isolate (U+2068 … U+2069): a
     /// German date beside an Arabic feed's name keeps its own order instead of being reordered
     /// with its neighbour.
+    /// Parts with no right-to-left letter are joined as they are: isolates would change nothing,
+    /// and a list row spares its text the bidirectional pass.
     public static func isolating(_ parts: [String], separator: String) -> String {
-        parts.map { "\u{2068}\($0)\u{2069}" }.joined(separator: separator)
+        guard parts.contains(where: { $0.unicodeScalars.contains(where: isRightToLeft) }) else {
+            return parts.joined(separator: separator)
+        }
+        return parts.map { "\u{2068}\($0)\u{2069}" }.joined(separator: separator)
     }
 
     static let rightToLeftLanguages: Set<String> = ["ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "ps", "sd", "syr", "ug", "ur", "yi"]

@@ -64,5 +64,6 @@ struct WritingDirectionTests {
 
     @Test func isolatesKeepEachPartInItsOwnOrder() {
         #expect(WritingDirection.isolating(["مدونة", "1. März 2019"], separator: " · ") == "\u{2068}مدونة\u{2069} · \u{2068}1. März 2019\u{2069}")
+        #expect(WritingDirection.isolating(["Notes", "1. März 2019"], separator: " · ") == "Notes · 1. März 2019")
     }
 }

@@ -28,8 +28,7 @@ enum Accessibility {
     /// Names the list row that holds `content` (a list box row or a list view's item), the
     /// object a screen reader reads as the user moves through the list.
     static func labelRow(holding content: WidgetPointer, _ label: String) {
-        setLabel(content, label)
-        if let row = gtk_widget_get_parent(content) { setLabel(row, label) }
+        setLabel(gtk_widget_get_parent(content) ?? content, label)
     }
 
     /// A heading's level (1 to 6), read out with it.
