@@ -34,6 +34,13 @@ public enum LocaleFormats {
         return bare.isEmpty || bare == "C" || bare == "POSIX" ? "en_US" : bare
     }
 
+    /// Items of a sentence's list, joined the language's way: "A, B" in English, "A، B" in Arabic,
+    /// "A、B" in Japanese.
+    public static func list(_ items: [String]) -> String {
+        // Translators: what separates the items of a list in a sentence ("From A, B and C"), with its spaces.
+        items.joined(separator: tr(context: "list separator", ", "))
+    }
+
     /// A count with the locale's digits and grouping: 1.234 in German, ١٬٢٣٤ in Arabic.
     public static func count(_ value: Int, locale: Locale = numbers) -> String {
         value.formatted(.number.locale(locale))

@@ -44,9 +44,9 @@ final class ArticleRowWidget {
         gtk_widget_set_visible(star, row.starred ? 1 : 0)
         if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }
         // Translators: an article row's state, read out after its title, feed and date.
-        let state = [row.read ? nil : tr("unread"), row.starred ? tr("starred") : nil].compactMap { $0 }.joined(separator: ", ")
-        Accessibility.labelRow(holding: root, [row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
-            .filter { !$0.isEmpty }.joined(separator: ", "))
+        let state = LocaleFormats.list([row.read ? nil : tr("unread"), row.starred ? tr("starred") : nil].compactMap { $0 })
+        Accessibility.labelRow(holding: root, LocaleFormats.list([row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
+            .filter { !$0.isEmpty }))
     }
 }
 

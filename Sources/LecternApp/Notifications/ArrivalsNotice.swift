@@ -32,12 +32,12 @@ struct ArrivalsNotice: Equatable {
         if more > 0 {
             // Translators: {feeds} names the feeds that brought the most, separated by commas.
             body = tr("From {feeds} and {count} more feed", plural: "From {feeds} and {count} more feeds", count: more,
-                      ["feeds": named.joined(separator: ", ")])
+                      ["feeds": LocaleFormats.list(Array(named))])
         } else if named.count == 1 {
             body = tr("From {feed}", ["feed": named[0]])
         } else {
             // Translators: {feeds} names all the feeds but the last, separated by commas.
-            body = tr("From {feeds} and {last}", ["feeds": named.dropLast().joined(separator: ", "), "last": named.last!])
+            body = tr("From {feeds} and {last}", ["feeds": LocaleFormats.list(Array(named.dropLast())), "last": named.last!])
         }
     }
 }

@@ -49,7 +49,7 @@ enum Accessibility {
         var value = GValue()
         g_value_init(&value, lectern_type_string())
         // Translators: read out after a paragraph that has links; {links} lists their texts.
-        g_value_set_string(&value, tr("Links: {links}", ["links": links.joined(separator: ", ")]))
+        g_value_set_string(&value, tr("Links: {links}", ["links": LocaleFormats.list(links)]))
         var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
         gtk_accessible_update_property_value(OpaquePointer(paragraph), 1, &property, &value)
         g_value_unset(&value)

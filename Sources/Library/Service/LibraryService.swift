@@ -60,7 +60,7 @@ public final class LibraryService: Sendable {
                                 count: result.invalid.count))
             }
             // Translators: {results} is a list such as "3 new feeds, 1 already subscribed".
-            say(tr("Imported {path}: {results}", ["path": path, "results": parts.joined(separator: ", ")]))
+            say(tr("Imported {path}: {results}", ["path": path, "results": LocaleFormats.list(parts)]))
         } catch {
             report.failures.append("\(path): \(error)")
             say(tr("Could not import {path}: {error}. Nothing from it was added.", ["path": path, "error": "\(error)"]))
@@ -76,7 +76,7 @@ public final class LibraryService: Sendable {
                        count: ingest.added, ["feed": feed.title ?? feed.url]))
             case .choices(let found):
                 guard let first = found.first else { return }
-                let titles = found.map { $0.title ?? $0.url }.joined(separator: ", ")
+                let titles = LocaleFormats.list(found.map { $0.title ?? $0.url })
                 say(tr("{address} offers {count} feed: {feeds}", plural: "{address} offers {count} feeds: {feeds}",
                        count: found.count, ["address": address, "feeds": titles]))
                 await subscribe(first.url, say: say, report: &report)
