@@ -48,23 +48,21 @@ public enum LocaleFormats {
 
     /// "1. März 2019 um 16:00".
     public static func dateAndTime(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
-        var style = Date.FormatStyle(date: .long, time: .shortened)
-        style.locale = locale
-        style.timeZone = timeZone
-        return date.formatted(style)
+        format(date, Date.FormatStyle(date: .long, time: .shortened), locale, timeZone)
     }
 
     /// "16:00".
     public static func timeOfDay(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
-        var style = Date.FormatStyle(date: .omitted, time: .shortened)
-        style.locale = locale
-        style.timeZone = timeZone
-        return date.formatted(style)
+        format(date, Date.FormatStyle(date: .omitted, time: .shortened), locale, timeZone)
     }
 
     /// "1. März 2019, 16:00": a date with its time, for lists and messages.
     public static func shortDateAndTime(_ date: Date, locale: Locale = time, timeZone: TimeZone = .current) -> String {
-        var style = Date.FormatStyle(date: .abbreviated, time: .shortened)
+        format(date, Date.FormatStyle(date: .abbreviated, time: .shortened), locale, timeZone)
+    }
+
+    private static func format(_ date: Date, _ style: Date.FormatStyle, _ locale: Locale, _ timeZone: TimeZone) -> String {
+        var style = style
         style.locale = locale
         style.timeZone = timeZone
         return date.formatted(style)

@@ -10,13 +10,14 @@ struct AccessibilityTests {
     static let arabicFeed = LecternSandbox.packageRoot.appending(path: "Tests/LecternAppTests/Fixtures/arabic-news.rss").path
     static var canRun: Bool { hasDisplay && AccessibilityBus.isAvailable && LecternSandbox.lecternBinary != nil }
 
-    /// The sample feeds and an Arabic one, and Lectern running with its accessibility on.
-    private func launch() async throws -> (LecternSandbox, AccessibilityBus, Process) {
+    /// The sample feeds and an Arabic one, and Lectern running with its accessibility on (on
+    /// `display` when given).
+    static func launch(on display: PrivateDisplay? = nil) async throws -> (LecternSandbox, AccessibilityBus, Process) {
         let sandbox = try LecternSandbox()
         try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         try #require(sandbox.run(["--batch", "--add-feed", Self.arabicFeed], environment: ["DISPLAY": nil]).status == 0)
         let bus = try AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
+        sandbox.extraEnvironment = bus.environment.merging(display?.environment ?? [:]) { $1 }
         let app = try sandbox.start([])
         try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         return (sandbox, bus, app)
@@ -24,7 +25,7 @@ struct AccessibilityTests {
 
     @Test(.enabled(if: canRun), .timeLimit(.minutes(4)))
     func everyControlInEveryWindowHasANameAndTheRowsReadWhole() async throws {
-        let (sandbox, bus, app) = try await launch()
+        let (sandbox, bus, app) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit() }
         sandbox.activate("next-article")
         var main: [AccessibleNode] = []
@@ -73,7 +74,7 @@ struct AccessibilityTests {
 
     @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
     func theArticleReadsAsTextAndAParagraphNamesItsLinks() async throws {
-        let (sandbox, bus, app) = try await launch()
+        let (sandbox, bus, app) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit() }
         // The Arabic feed's first article (after the five samples, which are newer) has a link.
         for _ in 0..<6 { sandbox.activate("next-article"); await pause(seconds: 0.3) }
@@ -96,16 +97,12 @@ struct AccessibilityTests {
 struct KeyboardOnlyTests {
     @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
     func f6AndTabVisitEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
-        let sandbox = try LecternSandbox()
-        try #require(sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
-        let bus = try AccessibilityBus()
         let display = try PrivateDisplay()   // no other test's window takes the focus
-        sandbox.extraEnvironment = bus.environment.merging(display.environment) { $1 }
-        let app = try sandbox.start([])
+        let (sandbox, bus, app) = try await AccessibilityTests.launch(on: display)
         defer { app.terminate(); app.waitUntilExit() }
         var window = ""
         try #require(await eventually(timeout: 20) {
-            window = display.visibleWindows(of: app, titled: "Lectern").first ?? ""
+            window = app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
             return !window.isEmpty
         })
         sandbox.activate("next-article")

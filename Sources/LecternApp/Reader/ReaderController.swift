@@ -61,7 +61,7 @@ final class ReaderController {
             gtk_box_append(cast(content), holder)
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
-        TextDirection.apply(TextDirection.of(article, feedLanguage: feedLanguage), to: content)
+        TextDirection.apply(TextDirection.of(title: article.title, document: document, feedLanguage: feedLanguage), to: content)
         column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)

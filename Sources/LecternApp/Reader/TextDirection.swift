@@ -1,7 +1,6 @@
 import CGtk4
 import GtkBridge
 import ArticleModel
-import Library
 import Localization
 
 /// An article reads in its own direction, whatever the interface's: the reader and its list
@@ -9,10 +8,10 @@ import Localization
 /// one under an Arabic interface.
 @MainActor
 enum TextDirection {
-    /// The article's direction: from its title, else from its text, else from the language its
-    /// feed declares; nil when none of them says.
-    static func of(_ article: Article, feedLanguage: String? = nil) -> WritingDirection? {
-        WritingDirection.of(first: [article.title ?? "", String(article.readerDocument.plainText.prefix(400))])
+    /// An article's direction: from its title, else from the start of its text (`document`, the
+    /// reader's, already parsed), else from the language its feed declares; nil when none says.
+    static func of(title: String?, document: ArticleDocument, feedLanguage: String? = nil) -> WritingDirection? {
+        WritingDirection.of(first: [title ?? "", document.textSample(upTo: 400)])
             ?? feedLanguage.flatMap(WritingDirection.of(languageTag:))
     }
 

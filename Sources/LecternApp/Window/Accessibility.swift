@@ -8,12 +8,7 @@ import Localization
 @MainActor
 enum Accessibility {
     static func setLabel(_ widget: WidgetPointer, _ label: String) {
-        var value = GValue()
-        g_value_init(&value, lectern_type_string())
-        g_value_set_string(&value, label)
-        var property = GTK_ACCESSIBLE_PROPERTY_LABEL
-        gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
-        g_value_unset(&value)
+        set(GTK_ACCESSIBLE_PROPERTY_LABEL, of: widget, to: label)
         // A drop-down's or font button's focus is on its inner button: it needs the name too.
         if lectern_focus_is_inner(widget) != 0, let inner = gtk_widget_get_first_child(widget) { setLabel(inner, label) }
     }
@@ -46,12 +41,16 @@ enum Accessibility {
     /// Enter follows one.
     static func describeLinks(of paragraph: WidgetPointer, _ links: [String]) {
         guard !links.isEmpty else { return }
+        // Translators: read out after a paragraph that has links; {links} lists their texts.
+        set(GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, of: paragraph, to: tr("Links: {links}", ["links": LocaleFormats.list(links)]))
+    }
+
+    private static func set(_ property: GtkAccessibleProperty, of widget: WidgetPointer, to text: String) {
         var value = GValue()
         g_value_init(&value, lectern_type_string())
-        // Translators: read out after a paragraph that has links; {links} lists their texts.
-        g_value_set_string(&value, tr("Links: {links}", ["links": LocaleFormats.list(links)]))
-        var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
-        gtk_accessible_update_property_value(OpaquePointer(paragraph), 1, &property, &value)
+        g_value_set_string(&value, text)
+        var property = property
+        gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
         g_value_unset(&value)
     }
 

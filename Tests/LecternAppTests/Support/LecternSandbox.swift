@@ -100,10 +100,10 @@ final class LecternSandbox: @unchecked Sendable {
 
 extension Process {
     /// The ids of this process's windows mapped on the display with exactly this title (tests
-    /// share one display, so other tests' windows are left out).
-    func visibleWindows(titled title: String) -> [String] {
+    /// share one display, so other tests' windows are left out); `environment` names the display.
+    func visibleWindows(titled title: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
         let found = Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(processIdentifier)", "--name", "^\(title)$"],
-                                environment: ProcessInfo.processInfo.environment)
+                                environment: environment)
         return found.stdout.split(separator: "\n").map(String.init)
     }
 }

@@ -34,9 +34,4 @@ final class PrivateDisplay: @unchecked Sendable {
     /// What a client of this display needs (no cookie: Xvfb started without -auth lets local clients in).
     var environment: [String: String] { ["DISPLAY": name, "XAUTHORITY": ""] }
 
-    /// `process`'s windows mapped on this display with exactly this title.
-    func visibleWindows(of process: Process, titled title: String) -> [String] {
-        Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(process.processIdentifier)", "--name", "^\(title)$"],
-                    environment: environment).stdout.split(separator: "\n").map(String.init)
-    }
 }
