@@ -98,6 +98,7 @@ struct KeyboardOnlyTests {
     @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
     func f6AndTabVisitEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
         let display = try PrivateDisplay()   // no other test's window takes the focus
+        defer { withExtendedLifetime(display) {} }
         let (sandbox, bus, app) = try await AccessibilityTests.launch(on: display)
         defer { app.terminate(); app.waitUntilExit() }
         var window = ""
