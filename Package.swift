@@ -9,6 +9,10 @@
 //   every layer that shows text -> Localization (gettext, locale formats; Foundation only)
 import PackageDescription
 
+/// Release builds of Lectern's own C call libc's checked functions (the hardening Debian asks
+/// of a package; the rest is in debian/rules).
+let fortified: [CSetting] = [.define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]
+
 let package = Package(
     name: "Lectern",
     products: [
@@ -30,10 +34,10 @@ let package = Package(
                        providers: [.apt(["libcurl4-openssl-dev"])]),
 
         // A GListModel whose rows are made on demand (GObject types need C).
-        .target(name: "CLecternModel", dependencies: ["CGtk4"]),
+        .target(name: "CLecternModel", dependencies: ["CGtk4"], cSettings: fortified),
         // Widgets GTK lacks, in C since GObject types cannot be defined from Swift: a one-line text
         // for list rows that never measures its text, and a clamp for the reading column.
-        .target(name: "CLecternWidgets", dependencies: ["CGtk4"]),
+        .target(name: "CLecternWidgets", dependencies: ["CGtk4"], cSettings: fortified),
 
         // GTK-free core, tested without a display.
         .target(name: "ArticleModel"),
@@ -58,7 +62,12 @@ let package = Package(
         // The app sees the core through Library, Theming and ArticleModel only: no parser, no
         // SQLite, no libxml2 (MemberImportVisibility keeps that true for members too).
         .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "ArticleModel", "Localization"],
-                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]),
+                swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
+                plugins: ["VersionStamp"]),
+        // The version is written once, as the newest release in CHANGELOG.md; this plugin (and its
+        // tool) stamps it into LecternApp as `LecternVersion.string` at build time.
+        .plugin(name: "VersionStamp", capability: .buildTool(), dependencies: ["version-stamp"]),
+        .executableTarget(name: "version-stamp"),
         .executableTarget(name: "lectern", dependencies: ["LecternApp", "Localization"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction"]),

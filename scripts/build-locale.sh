@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Compiles the translations into the build tree (part of `make build`):
 #   po/<lang>.po                 -> .build/locale/<lang>/LC_MESSAGES/lectern.mo
-#   data/*.desktop.in, *.xml.in  -> .build/data/ with every language merged in (msgfmt --desktop / --xml)
+#   data/*.desktop.in, *.xml.in  -> .build/data/ with every language merged in (msgfmt --desktop / --xml),
+#                                   the metainfo's <releases> filled from CHANGELOG.md
+#   data/lectern.1               -> .build/data/lectern.1 with the version and date of CHANGELOG.md
 # With --test-locales it also compiles the glibc locales the tests run Lectern in, into
 # .build/test-locales (used through LOCPATH, so nothing is installed system-wide).
 set -euo pipefail
@@ -15,7 +17,10 @@ done
 
 mkdir -p .build/data
 msgfmt --desktop --template=data/dev.lectern.Lectern.desktop.in -d po -o .build/data/dev.lectern.Lectern.desktop
-msgfmt --xml --template=data/dev.lectern.Lectern.metainfo.xml.in -d po -o .build/data/dev.lectern.Lectern.metainfo.xml
+msgfmt --xml --template=data/dev.lectern.Lectern.metainfo.xml.in -d po -o .build/data/metainfo.merged.xml
+python3 scripts/changelog.py metainfo .build/data/metainfo.merged.xml .build/data/dev.lectern.Lectern.metainfo.xml
+rm .build/data/metainfo.merged.xml
+python3 scripts/changelog.py man data/lectern.1 .build/data/lectern.1
 
 if [ "${1:-}" = --test-locales ]; then
   mkdir -p .build/test-locales

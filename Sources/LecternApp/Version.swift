@@ -1,5 +1,6 @@
-/// Lectern's version, shown by `--version`, the About dialog and the HTTP User-Agent.
+/// Lectern's identity. Its version, `LecternVersion.string` (`--version`, the About dialog, the
+/// HTTP User-Agent), is the newest release in CHANGELOG.md, stamped in at build time by the
+/// VersionStamp plugin (Plugins/VersionStamp).
 public enum LecternVersion {
-    public static let string = "0.1.0"
     public static let applicationID = "dev.lectern.Lectern"
 }

@@ -4,13 +4,6 @@ import TestSupport
 
 @Suite("Launching lectern")
 struct LaunchTests {
-    @Test func versionPrintsWithoutTouchingTheDisplay() throws {
-        let sandbox = try LecternSandbox()
-        let result = sandbox.run(["--version"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
-        #expect(result.status == 0)
-        #expect(result.stdout == "Lectern 0.1.0\n")
-    }
-
     @Test func unknownFlagExitsWithStatus2AndNamesTheFlag() throws {
         let sandbox = try LecternSandbox()
         let result = sandbox.run(["--frobnicate"])
