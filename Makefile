@@ -4,14 +4,22 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= debug
-BUILD_DIR := .build/$(CONFIG)
+# STATIC=1: Swift's runtime and Foundation linked into the binary (--static-swift-stdlib), in a
+# build tree of its own; what the Debian package ships (docs/packaging.md).
+STATIC ?=
+SCRATCH := $(if $(STATIC),.build/static,.build)
+BUILD_DIR := $(SCRATCH)/$(CONFIG)
+# SWIFT_FLAGS: more flags for `swift build` (debian/rules passes the hardening it asks for).
+SWIFT_BUILD_FLAGS := $(if $(STATIC),--static-swift-stdlib --scratch-path $(SCRATCH),) $(SWIFT_FLAGS)
+VERSION = $(shell python3 scripts/changelog.py version)
 
-.PHONY: all build release run check test test-headless validate-data locale pot po install uninstall bench fuzz fuzz-build fuzz-report check-sanitize clean
+.PHONY: all build release run check test test-headless validate-data locale pot po install install-files uninstall \
+	deb apt-repo check-package screenshots bench fuzz fuzz-build fuzz-report check-sanitize clean
 
 all: build
 
 build: locale
-	$(SWIFT) build -c $(CONFIG) --product lectern
+	$(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product lectern
 
 ## make locale: the translations compiled into .build/locale and .build/data (docs/translations.md).
 locale:
@@ -47,9 +55,15 @@ validate-data: locale
 	desktop-file-validate .build/data/dev.lectern.Lectern.desktop
 
 install: release
-	install -Dm755 .build/release/lectern $(DESTDIR)$(PREFIX)/bin/lectern
-	install -d $(DESTDIR)$(PREFIX)/share/lectern
-	cp -R Resources Themes data $(DESTDIR)$(PREFIX)/share/lectern/
+	$(MAKE) install-files CONFIG=release
+
+## make install-files: what `make install` and the Debian package put under $(DESTDIR)$(PREFIX),
+## from an existing build ($(BUILD_DIR)).
+install-files:
+	install -Dm755 $(BUILD_DIR)/lectern $(DESTDIR)$(PREFIX)/bin/lectern
+	cd Resources && find . -type f -exec install -Dm644 {} $(DESTDIR)$(PREFIX)/share/lectern/Resources/{} \;
+	for theme in Themes/*.json data/samples/*; do install -Dm644 $$theme $(DESTDIR)$(PREFIX)/share/lectern/$$theme; done
+	install -Dm644 Themes/README.md $(DESTDIR)$(PREFIX)/share/doc/lectern/themes.md
 	install -Dm644 .build/data/dev.lectern.Lectern.desktop $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
 	install -Dm644 .build/data/dev.lectern.Lectern.metainfo.xml $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
 	for mo in .build/locale/*/LC_MESSAGES/lectern.mo; do \
@@ -58,19 +72,53 @@ install: release
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	install -Dm644 data/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg \
 		$(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
-	install -Dm644 data/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	install -Dm644 data/dev.lectern.Lectern.search-provider.ini \
+		$(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers/dev.lectern.Lectern.search-provider.ini
+	install -d $(DESTDIR)$(PREFIX)/share/dbus-1/services
+	sed 's|@bindir@|$(PREFIX)/bin|' data/dev.lectern.Lectern.SearchProvider.service.in \
+		> $(DESTDIR)$(PREFIX)/share/dbus-1/services/dev.lectern.Lectern.SearchProvider.service
+	chmod 644 $(DESTDIR)$(PREFIX)/share/dbus-1/services/dev.lectern.Lectern.SearchProvider.service
+	install -Dm644 .build/data/lectern.1 $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
 	install -Dm644 data/lectern.bash-completion $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/lectern
-	rm -rf $(DESTDIR)$(PREFIX)/share/lectern
+	rm -rf $(DESTDIR)$(PREFIX)/share/lectern $(DESTDIR)$(PREFIX)/share/doc/lectern
 	rm -f $(DESTDIR)$(PREFIX)/share/applications/dev.lectern.Lectern.desktop
 	rm -f $(DESTDIR)$(PREFIX)/share/metainfo/dev.lectern.Lectern.metainfo.xml
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/scalable/apps/dev.lectern.Lectern.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/icons/hicolor/symbolic/apps/dev.lectern.Lectern-symbolic.svg
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/lectern.1
+	rm -f $(DESTDIR)$(PREFIX)/share/gnome-shell/search-providers/dev.lectern.Lectern.search-provider.ini
+	rm -f $(DESTDIR)$(PREFIX)/share/dbus-1/services/dev.lectern.Lectern.SearchProvider.service
 	rm -f $(DESTDIR)$(PREFIX)/share/locale/*/LC_MESSAGES/lectern.mo
 	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/lectern
+
+## make deb: lectern_<version>-1_amd64.deb in .build/deb, Swift linked statically (docs/packaging.md).
+DEB_OUT ?= .build/deb
+deb:
+	scripts/ensure-packages.sh deb
+	scripts/build-deb.sh $(DEB_OUT)
+
+## make apt-repo APT_REPO=DIR APT_KEY=FINGERPRINT [APT_URL=https://…]: the .deb of `make deb` added to
+## a signed apt repository in DIR, with its public key, lectern.sources and AppStream catalog.
+APT_URL ?= https://lectern.dev/apt
+apt-repo:
+	@[ -n "$(APT_REPO)" ] && [ -n "$(APT_KEY)" ] || { echo "usage: make apt-repo APT_REPO=DIR APT_KEY=FINGERPRINT [APT_URL=URL]" >&2; exit 2; }
+	scripts/ensure-packages.sh deb
+	python3 scripts/apt-repo.py "$(APT_REPO)" "$(APT_KEY)" "$(APT_URL)" $(DEB_OUT)/lectern_$(VERSION)-1_amd64.deb
+
+## make check-package: the package installed, used, upgraded, purged and tampered with in clean
+## Debian 12 and 13 roots (mmdebstrap), from a repository served on loopback.
+check-package:
+	scripts/ensure-packages.sh package
+	python3 scripts/check-package.py
+
+## make screenshots: data/screenshots/*.png from the running app, for the AppStream metainfo.
+screenshots: build
+	scripts/ensure-packages.sh check
+	scripts/build-locale.sh --test-locales
+	scripts/screenshots.sh data/screenshots
 
 ## make bench: Lectern's measurements beside peer tools (see docs/benchmarks.md).
 bench:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs the Debian packages a make target needs, only those missing.
-# Usage: scripts/ensure-packages.sh run|check|bench
+# Usage: scripts/ensure-packages.sh run|check|bench|deb|package
 # check and bench also install Tiny Tiny RSS for the sync tests (scripts/install-ttrss.sh).
 set -euo pipefail
 
@@ -8,13 +8,19 @@ run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-o
   gettext libglib2.0-data)
 check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
   gnome-keyring libsecret-tools locales at-spi2-core python3-pyatspi)
+# deb: `make deb` and `make apt-repo` (debhelper, lintian, the repository's tools and its AppStream catalog).
+deb_packages=("${run_packages[@]}" debhelper dpkg-dev lintian apt-utils gnupg appstream appstream-compose desktop-file-utils python3)
+# package: `make check-package` builds clean Debian roots and serves them the repository.
+package_packages=("${deb_packages[@]}" mmdebstrap xz-utils)
 bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;
   check) wanted=("${check_packages[@]}") ;;
   bench) wanted=("${bench_packages[@]}") ;;
-  *) echo "usage: $0 run|check|bench" >&2; exit 2 ;;
+  deb) wanted=("${deb_packages[@]}") ;;
+  package) wanted=("${package_packages[@]}") ;;
+  *) echo "usage: $0 run|check|bench|deb|package" >&2; exit 2 ;;
 esac
 
 missing=()
@@ -31,6 +37,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [ "${1:-run}" != run ]; then
+if [ "${1:-run}" = check ] || [ "${1:-run}" = bench ]; then
   "$(dirname "$0")/install-ttrss.sh"
 fi
