@@ -1,24 +1,39 @@
 #!/usr/bin/env bash
-# A screenshot of Lectern in a language, with the sample feeds and an article open, for the docs:
-#   scripts/screenshot-locale.sh de_DE docs/screenshots/window-de.png [ACTION...]
+# A screenshot of Lectern with the sample feeds and an article open, for the docs and the
+# AppStream metainfo:
+#   scripts/screenshot.sh [--locale de_DE] [--feed FILE]... [--launch "FLAGS"] [--picker] OUT.png [ACTION...]
+# --locale: the language (default en_US); --feed: another feed to subscribe to; --launch: flags
+# for the launch (say "--theme Sepia --color-scheme dark"); --picker: the theme picker instead
+# of the window. ACTIONs are app actions run before the screenshot (default: next-article).
 # Runs under its own X display and bus (scripts/headless.sh); needs `make build` and the test
-# locales (scripts/build-locale.sh --test-locales). Extra arguments are app actions to run first.
+# locales (scripts/build-locale.sh --test-locales).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-locale=$1; out=$(realpath -m "$2"); shift 2
 if [ -z "${LECTERN_IN_HEADLESS:-}" ]; then
-  LECTERN_IN_HEADLESS=1 exec scripts/headless.sh "$0" "$locale" "$out" "$@"
+  LECTERN_IN_HEADLESS=1 exec scripts/headless.sh "$0" "$@"
 fi
+locale=en_US feeds=() launch="" picker=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --locale) locale=$2; shift 2 ;;
+    --feed) feeds+=("$(realpath "$2")"); shift 2 ;;
+    --launch) launch=$2; shift 2 ;;
+    --picker) picker=--theme-picker; shift ;;
+    *) break ;;
+  esac
+done
+out=$(realpath -m "$1"); shift
 home=$(mktemp -d)
 trap 'kill $app 2>/dev/null || true; rm -rf "$home"' EXIT
 export HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache
 export LOCPATH=$PWD/.build/test-locales LANG=$locale.UTF-8 LANGUAGE= GTK_A11Y=none TZ=Europe/Berlin
 lectern=.build/debug/lectern
 $lectern --batch --import-opml data/samples/samples.opml --refresh >/dev/null 2>&1
-$lectern --batch --add-feed "$PWD/Tests/LecternAppTests/Fixtures/arabic-news.rss" >/dev/null 2>&1 || true
-$lectern 2>/dev/null & app=$!
+for feed in "${feeds[@]}"; do $lectern --batch --add-feed "$feed" >/dev/null 2>&1 || true; done
+# shellcheck disable=SC2086 # the launch flags are words
+$lectern $launch 2>/dev/null & app=$!
 sleep 3
 act() { gdbus call --session --dest dev.lectern.Lectern --object-path /dev/lectern/Lectern \
   --method org.gtk.Actions.Activate "$1" "${2:-[]}" {} >/dev/null; sleep 0.6; }
 for action in "${@:-next-article}"; do act "$action"; done
-$lectern --screenshot "$out"
+$lectern $picker --screenshot "$out"
