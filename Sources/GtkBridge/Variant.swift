@@ -1,4 +1,5 @@
 import CGtk4
+import Foundation
 
 /// An owned `GVariant` (sunk on wrap, unreffed on release), with the readers Lectern needs.
 public final class Variant: @unchecked Sendable {
@@ -36,9 +37,47 @@ public final class Variant: @unchecked Sendable {
     public var uint32: UInt32? { isType("u") ? g_variant_get_uint32(pointer) : nil }
     public var string: String? { isType("s") ? String(cString: g_variant_get_string(pointer, nil)) : nil }
 
+    /// The strings of an `as` array.
+    public var strings: [String]? {
+        guard isType("as") else { return nil }
+        var count: gsize = 0
+        guard let list = g_variant_get_strv(pointer, &count) else { return [] }
+        defer { g_free(UnsafeMutableRawPointer(mutating: list)) }   // the array only; the strings are the variant's
+        return (0..<Int(count)).compactMap { list[$0].map { String(cString: $0) } }
+    }
+
     /// The child at `index` of a tuple or container.
     public func child(_ index: Int) -> Variant? {
         guard g_variant_is_container(pointer) != 0, index < g_variant_n_children(pointer) else { return nil }
         return Variant(adopting: g_variant_get_child_value(pointer, gsize(index)))
+    }
+}
+
+/// New floating values, for a D-Bus reply (`MethodCall.reply`) or a container below.
+extension Variant {
+    public static func string(_ value: String) -> OpaquePointer { g_variant_new_string(value) }
+
+    public static func strings(_ values: [String]) -> OpaquePointer {
+        var copies = values.map { UnsafePointer(strdup($0)) }
+        defer { copies.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        return g_variant_new_strv(&copies, gssize(copies.count))   // g_variant_new_strv copies the strings
+    }
+
+    public static func tuple(_ children: [OpaquePointer]) -> OpaquePointer {
+        var children = children.map { Optional($0) }
+        return g_variant_new_tuple(&children, gsize(children.count))
+    }
+
+    /// An array of values of `type` (a GVariant type string such as `a{sv}`), empty or not.
+    public static func array(of type: String, _ children: [OpaquePointer]) -> OpaquePointer {
+        let childType = g_variant_type_new(type)
+        defer { g_variant_type_free(childType) }
+        var children = children.map { Optional($0) }
+        return g_variant_new_array(childType, &children, gsize(children.count))
+    }
+
+    /// An `a{sv}` dictionary, in the order given.
+    public static func dictionary(_ entries: [(key: String, value: OpaquePointer)]) -> OpaquePointer {
+        array(of: "{sv}", entries.map { g_variant_new_dict_entry(g_variant_new_string($0.key), g_variant_new_variant($0.value)) })
     }
 }

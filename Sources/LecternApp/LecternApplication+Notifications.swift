@@ -15,9 +15,7 @@ extension LecternApplication {
         Actions.add("show-article", to: map, string: { [unowned self] target in
             guard let id = Int64(target) else { return }
             activate()
-            // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
-            let article = storeAccess?.read(tr("find the article"), fallback: nil) { try $0.article(id: id) }
-            if let article { mainWindow?.session?.show(articleID: id, inFeed: article.feedID) }
+            showArticle(id: id)
         })
         Actions.add("show-unread", to: map) { [unowned self] in
             activate()
@@ -29,6 +27,19 @@ extension LecternApplication {
             DesktopNotification.withdraw(from: application.as(GApplication.self), id: Self.arrivalsNotificationID)
             libraryDidChange()
         })
+    }
+
+    /// Opens the article `id` in the window, selected in its feed (or in All); when it is in
+    /// neither list's first pages, the list shows the search `text` (the words it was found by).
+    func showArticle(id: Int64, orSearch text: String? = nil) {
+        // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+        guard let article = storeAccess?.read(tr("find the article"), fallback: nil, { try $0.article(id: id) }),
+              let session = mainWindow?.session else { return }
+        if session.show(articleID: id, inFeed: article.feedID) { return }
+        if let text, !text.isEmpty {
+            session.search(for: text)
+            session.list.select(articleID: id)
+        }
     }
 
     /// Before a refresh: what is in the library now, to tell the news from it afterwards.

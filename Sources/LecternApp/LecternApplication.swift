@@ -56,6 +56,11 @@ public final class LecternApplication {
     var network: NetworkMonitor?
     /// A timed refresh came due while offline: it runs when the network is back.
     var refreshWaitingForNetwork = false
+    /// GNOME Shell's search of the library (ShellSearch/).
+    private var shellSearch: ShellSearchProvider?
+    /// Started by D-Bus (`--gapplication-service`, for the Shell's search): no window, no
+    /// styles and no hold until a window is asked for; it quits once idle.
+    private var startedByDBus = false
 
     /// Runs Lectern with the process's arguments and returns the exit status.
     public static func main(arguments: [String]) -> Int32 {
@@ -169,8 +174,11 @@ public final class LecternApplication {
         if Localization.isRightToLeft { gtk_widget_set_default_direction(GTK_TEXT_DIR_RTL) }
         settingsStore.load(into: settings)
         settingsStore.warnings.forEach { notify($0) }
+        let gApplication = application.as(GApplication.self)
+        startedByDBus = g_application_get_flags(gApplication).rawValue & G_APPLICATION_IS_SERVICE.rawValue != 0
+        if startedByDBus { g_application_set_inactivity_timeout(gApplication, Self.idleQuitMilliseconds) }
         // In the background nothing is styled until a window is asked for.
-        if !launchedInBackground { setUpAppearance() }
+        if !launchedInBackground && !startedByDBus { setUpAppearance() }
         settingsObserver = SettingsObserver(settings: settings,
                                             onAppearanceChange: { [unowned self] in themeController?.apply() },
                                             onBackgroundChange: { [unowned self] in backgroundPreferenceChanged() },
@@ -180,7 +188,8 @@ public final class LecternApplication {
                                             })
         installActions()
         watchNetwork()
-        holdInBackgroundIfWanted()
+        if !startedByDBus { holdInBackgroundIfWanted() }
+        shellSearch = ShellSearchProvider(host: self, application: gApplication)
         // A session logout or `kill` ends Lectern the same way as Quit: settings are saved.
         for signal in [SIGTERM, SIGINT, SIGHUP] {
             MainLoop.onUnixSignal(signal) { [unowned self] in quit() }
@@ -204,8 +213,13 @@ public final class LecternApplication {
         self.themeController = themeController
     }
 
+    /// How long a Lectern started by D-Bus waits for another search before it quits.
+    static let idleQuitMilliseconds: guint = 30_000
+
     /// Shows the main window, creating it on first use. Safe to call repeatedly.
     func activate() {
+        // A Lectern D-Bus started for a search becomes the usual one once it has a window.
+        if startedByDBus { holdInBackgroundIfWanted() }
         if mainWindow == nil {
             setUpAppearance()
             let window = MainWindow(application: application.as(GtkApplication.self), settings: settings)

@@ -2,8 +2,8 @@ import Foundation
 
 /// A private D-Bus session bus for one test: launched instances of Lectern on it see
 /// each other (single instance, forwarding) and nothing else. Nothing is D-Bus-activated on
-/// it (its only service folder is empty): a test starts what it needs, so a missing service
-/// (the Secret Service, a portal) stays missing instead of starting the desktop's own.
+/// it unless a test adds the service (`addService`): a missing service (the Secret Service, a
+/// portal) stays missing instead of starting the desktop's own.
 public final class PrivateBus: @unchecked Sendable {
     public let address: String
     private let daemon: Process
@@ -54,5 +54,30 @@ public final class PrivateBus: @unchecked Sendable {
         return result.stdout.contains("true")
     }
 
-    enum LaunchError: Error { case noBus }
+    /// Makes `name` D-Bus-activatable with `serviceFile`'s text (a `[D-BUS Service]` file, as
+    /// installed in share/dbus-1/services), started with `environment` as a desktop session's
+    /// bus would (`dbus-update-activation-environment`).
+    public func addService(_ name: String, serviceFile: String, environment: [String: String]) throws {
+        try serviceFile.write(to: folder.appending(path: "services/\(name).service"), atomically: true, encoding: .utf8)
+        let pairs = environment.map { "'\($0.key)': '\($0.value)'" }.joined(separator: ", ")
+        for (method, arguments) in [("UpdateActivationEnvironment", ["{\(pairs)}"]), ("ReloadConfig", [])] {
+            let result = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+                                                         "--object-path", "/org/freedesktop/DBus",
+                                                         "--method", "org.freedesktop.DBus.\(method)"] + arguments,
+                                     environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+            guard result.status == 0 else { throw LaunchError.refused(method, result.stderr) }
+        }
+    }
+
+    /// The process that owns `name`, if any.
+    public func ownerProcess(_ name: String) -> Int32? {
+        let result = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+                                                     "--object-path", "/org/freedesktop/DBus",
+                                                     "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name],
+                                 environment: ["DBUS_SESSION_BUS_ADDRESS": address])
+        // "(uint32 1234,)"
+        return result.stdout.split(whereSeparator: { !$0.isNumber }).last.flatMap { Int32($0) }
+    }
+
+    enum LaunchError: Error { case noBus, refused(String, String) }
 }

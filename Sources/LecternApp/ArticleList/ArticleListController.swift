@@ -148,6 +148,9 @@ final class ArticleListController {
 
     func focusSearch() { header.focusSearch() }
 
+    /// Puts `text` in the search field, which lists its matches.
+    func setSearch(_ text: String) { header.setSearch(text) }
+
     /// Marks rows read in the cache and redraws those on screen (after marking on scroll).
     func showRead(_ ids: Set<Int64>, read: Bool) {
         for (listItem, row) in rows {

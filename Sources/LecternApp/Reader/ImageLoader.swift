@@ -73,7 +73,7 @@ final class ImageLoader {
     }
 
     /// A stable file name for an address (FNV-1a, hex).
-    static func cacheName(_ address: String) -> String {
+    nonisolated static func cacheName(_ address: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in address.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
         return String(hash, radix: 16)

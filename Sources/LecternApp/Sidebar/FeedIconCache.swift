@@ -18,7 +18,9 @@ final class FeedIconCache {
     private var textures: [Int64: Object] = [:]
     private var requested: Set<Int64> = []
 
-    init(folder: URL = DataLocations.cacheDirectory.appending(path: "icons")) {
+    static var defaultFolder: URL { DataLocations.cacheDirectory.appending(path: "icons") }
+
+    init(folder: URL = FeedIconCache.defaultFolder) {
         self.folder = folder
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
@@ -36,7 +38,17 @@ final class FeedIconCache {
         return nil
     }
 
-    private func iconFile(_ feed: Feed) -> URL { folder.appending(path: ImageLoader.cacheName(feed.url) + ".icon") }
+    private func iconFile(_ feed: Feed) -> URL { Self.iconFile(forFeedURL: feed.url, in: folder) }
+
+    private nonisolated static func iconFile(forFeedURL url: String, in folder: URL) -> URL {
+        folder.appending(path: ImageLoader.cacheName(url) + ".icon")
+    }
+
+    /// The icon file of the feed at `url` in the default cache, when Lectern has fetched it.
+    nonisolated static func cachedFile(forFeedURL url: String) -> URL? {
+        let file = iconFile(forFeedURL: url, in: DataLocations.cacheDirectory.appending(path: "icons"))
+        return FileManager.default.fileExists(atPath: file.path) ? file : nil
+    }
 
     private func fetch(_ feed: Feed, to file: URL) {
         let marker = file.appendingPathExtension("none")

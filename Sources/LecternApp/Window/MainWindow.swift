@@ -61,6 +61,12 @@ final class MainWindow {
         gtk_window_present(cast(window))
     }
 
+    /// Brings the window forward for the user input at `timestamp` (what the desktop needs to
+    /// let a window launched from its search take the focus).
+    func present(timestamp: UInt32) {
+        gtk_window_present_with_time(cast(window), timestamp)
+    }
+
     /// F6 / Shift+F6: the focus to the next or previous part of the window.
     func cyclePanes(backwards: Bool) {
         var panes: [WidgetPointer] = []

@@ -54,11 +54,20 @@ final class ReadingSession {
     }
 
     /// Opens one article in its feed's list (a notification's article), or in All Articles.
-    func show(articleID: Int64, inFeed feedID: Int64) {
+    /// Selects the article in its feed, or else in All; false when it is in neither list's
+    /// first pages.
+    @discardableResult
+    func show(articleID: Int64, inFeed feedID: Int64) -> Bool {
         sidebar.select(.feed(feedID))
-        if list.select(articleID: articleID) { return }
+        if list.select(articleID: articleID) { return true }
         sidebar.select(.all)
-        list.select(articleID: articleID)
+        return list.select(articleID: articleID)
+    }
+
+    /// All articles matching `text`, as if typed into the search field.
+    func search(for text: String) {
+        sidebar.select(.all)
+        list.setSearch(text)
     }
 
     // Translators: what failed, completing "Lectern could not {action}."

@@ -114,6 +114,22 @@ extension LibraryStore {
         }
     }
 
+    /// The list rows of the articles `ids`, in that order; ids of articles no longer there are
+    /// left out. At most `rowsByIDLimit` are read (a caller asks for what it shows).
+    public func rows(ids: [Int64]) throws(StorageError) -> [ArticleRow] {
+        let wanted = Array(ids.prefix(Self.rowsByIDLimit))
+        guard !wanted.isEmpty else { return [] }
+        let marks = Array(repeating: "?", count: wanted.count).joined(separator: ", ")
+        let sql = "SELECT \(Self.rowColumns) FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE a.id IN (\(marks))"
+        let rows = try read { database throws(StorageError) in
+            try database.query(sql, wanted.map { .integer($0) }, Self.row(from:))
+        }
+        let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return wanted.compactMap { byID[$0] }
+    }
+
+    public static let rowsByIDLimit = 100
+
     /// The columns `row(from:)` reads, over `articles AS a` joined with `feeds AS f`.
     static let rowColumns = "a.id, a.feed_id, a.title, f.title, f.url, a.sort_date, a.excerpt, a.read, a.starred"
 

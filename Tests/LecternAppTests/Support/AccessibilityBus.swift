@@ -51,7 +51,12 @@ final class AccessibilityBus: @unchecked Sendable {
 
     /// The showing part of `process`'s accessibility tree, as the walker reads it.
     func walk(_ process: Process, withText: Bool = false) throws -> [AccessibleNode] {
-        let result = Command.run("/usr/bin/python3", [Self.walker, "\(process.processIdentifier)", "--wait", "20"] + (withText ? ["--text"] : []),
+        try walk(pid: process.processIdentifier, withText: withText)
+    }
+
+    /// The same for a process the test did not start itself (one D-Bus started).
+    func walk(pid: Int32, withText: Bool = false) throws -> [AccessibleNode] {
+        let result = Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []),
                                  environment: ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], timeout: 60)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
         return try JSONDecoder().decode([AccessibleNode].self, from: Data(result.stdout.utf8))
