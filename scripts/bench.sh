@@ -55,6 +55,12 @@ fi
 echo "== Library: search latency on 100k articles; opening the 50k-article All view"
 LECTERN_BENCH_KEEP=1 "$BENCH" library --articles 100000 --view 50000 2> "$OUT/library.log" | tee -a "$OUT/results.jsonl"
 KEPT=$(sed -n 's/^kept //p' "$OUT/library.log" | tail -1)
+if [ -n "$KEPT" ] && [ -f "$KEPT/search.sqlite" ]; then
+  echo "== GNOME Shell's search of the same 100k articles over D-Bus, typed a letter at a time (target: 50 ms);"
+  echo "   the library's own search above, in process, is the floor"
+  scripts/headless.sh /usr/bin/python3 scripts/bench_shell_search.py .build/release/lectern "$KEPT/search.sqlite" \
+    2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+fi
 
 echo "== Refresh 500 feeds from a loopback server: Lectern, then newsboat on the same URLs"
 coproc SERVER { exec python3 Tests/LibraryTests/Fixtures/server.py; }
@@ -132,6 +138,13 @@ command -v liferea >/dev/null && python3 scripts/measure_window_startup.py lifer
 command -v gfeeds >/dev/null && python3 scripts/measure_window_startup.py feeds Feeds 3 -- gfeeds
 INNER
 scripts/headless.sh bash "$OUT/window-startup.sh" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+
+echo "== The packaged binary (make deb: Swift's runtime linked in, stripped, relro + bindnow) beside the dynamic"
+echo "   release build: bytes on disk, and launch to the first frame, alternating (packaged must not be slower)"
+make deb >/dev/null
+rm -rf "$OUT/deb-root" && dpkg-deb -x .build/deb/lectern_"$(python3 scripts/changelog.py version)"-1_amd64.deb "$OUT/deb-root"
+scripts/headless.sh python3 scripts/bench_static.py "$OUT/deb-root/usr/bin/lectern" .build/release/lectern 9 \
+  2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
 
 echo "== Start-up: lectern --screenshot (launch to first painted frame, saved, quit), headless"
 echo "   with a session bus, then with none (start-up must not wait on D-Bus)"

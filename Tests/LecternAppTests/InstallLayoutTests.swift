@@ -59,3 +59,51 @@ extension InstallLayoutTests {
         #expect(help.stdout.contains("Aus dem installierten Katalog"), "\(help.stdout.prefix(600))")
     }
 }
+
+extension InstallLayoutTests {
+    /// What `make install-files` (and so the Debian package) puts under the prefix is what the
+    /// desktop reads: a valid desktop file, the search provider's .ini and a D-Bus service that
+    /// starts the installed binary, and metainfo from which `appstreamcli compose` makes a
+    /// software-centre entry with its icon and screenshots.
+    @Test func theInstalledTreeIsWhatTheDesktopAndSoftwareCentresRead() throws {
+        let binary = try #require(LecternSandbox.lecternBinary)
+        let scratch = FileManager.default.temporaryDirectory.appending(path: "lectern-install-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let root = scratch.appending(path: "root")
+        let installed = Command.run("/usr/bin/make", ["-C", LecternSandbox.packageRoot.path, "install-files", "PREFIX=/usr",
+                                                     "DESTDIR=\(root.path)",
+                                                     "BUILD_DIR=\(URL(filePath: binary).deletingLastPathComponent().path)"],
+                                    environment: ["PATH": "/usr/bin:/bin"])
+        try #require(installed.status == 0, "\(installed.stderr)")
+        let usr = root.appending(path: "usr")
+
+        let service = try String(contentsOf: usr.appending(path: "share/dbus-1/services/dev.lectern.Lectern.SearchProvider.service"),
+                                 encoding: .utf8)
+        #expect(service.contains("Exec=/usr/bin/lectern --gapplication-service"), "\(service)")
+        #expect(service.contains("Name=dev.lectern.Lectern.SearchProvider"))
+        let provider = try String(contentsOf: usr.appending(path: "share/gnome-shell/search-providers/dev.lectern.Lectern.search-provider.ini"),
+                                  encoding: .utf8)
+        #expect(provider.contains("DesktopId=dev.lectern.Lectern.desktop"))
+        #expect(FileManager.default.fileExists(atPath: usr.appending(path: "share/applications/dev.lectern.Lectern.desktop").path))
+        let desktop = Command.run("/usr/bin/desktop-file-validate", [usr.appending(path: "share/applications/dev.lectern.Lectern.desktop").path],
+                                  environment: ["PATH": "/usr/bin:/bin"])
+        #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)\(desktop.stderr)")
+        let metainfo = usr.appending(path: "share/metainfo/dev.lectern.Lectern.metainfo.xml").path
+        let strict = Command.run("/usr/bin/appstreamcli", ["validate", "--strict", "--no-net", metainfo], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(strict.status == 0, "\(strict.stdout)")
+
+        let out = scratch.appending(path: "catalog")
+        let composed = Command.run("/usr/bin/appstreamcli", ["compose", "--no-net", "--origin=lectern", "--result-root=\(out.path)", root.path],
+                                   environment: ["PATH": "/usr/bin:/bin"], timeout: 120)
+        try #require(composed.status == 0, "\(composed.stdout)\(composed.stderr)")
+        let catalog = Command.run("/bin/zcat", [out.appending(path: "usr/share/swcatalog/xml/lectern.xml.gz").path], environment: [:]).stdout
+        #expect(catalog.contains("<id>dev.lectern.Lectern</id>"))
+        #expect(catalog.contains(#"<icon type="cached" width="64" height="64">dev.lectern.Lectern.png</icon>"#), "an icon for the software centre")
+        let shots = try FileManager.default.contentsOfDirectory(atPath: LecternSandbox.packageRoot.appending(path: "data/screenshots").path)
+        #expect(shots.count == 4)
+        for shot in shots {
+            #expect(catalog.contains("/screenshots/\(shot)</image>"), "the catalog shows \(shot)")
+        }
+        #expect(FileManager.default.fileExists(atPath: out.appending(path: "usr/share/swcatalog/icons/lectern/64x64/dev.lectern.Lectern.png").path))
+    }
+}

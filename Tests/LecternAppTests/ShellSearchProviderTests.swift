@@ -87,6 +87,8 @@ struct ShellSearchProviderTests {
         #expect(Self.ids(try Self.call(sandbox, "GetInitialResultSet", #"["zqxjv"]"#)).isEmpty, "no match, no result")
         #expect(Self.ids(try Self.call(sandbox, "GetInitialResultSet", #"[]"#)).isEmpty, "no words, no result (not every article)")
         #expect(Self.ids(try Self.call(sandbox, "GetInitialResultSet", #"["(", "*"]"#)).isEmpty, "punctuation finds nothing")
+        #expect(Self.ids(try Self.call(sandbox, "GetInitialResultSet", #"["t"]"#)).isEmpty, "one letter is not searched yet")
+        #expect(Self.ids(try Self.call(sandbox, "GetInitialResultSet", #"["theme", "t"]"#)) == expected, "a lone letter beside a word is left out")
     }
 
     @Test func eachResultReadsAsItsTitleOverItsFeedAndDate() async throws {
