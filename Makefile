@@ -51,7 +51,7 @@ check:
 		status=$$?; python3 scripts/test-summary.py .build/check.log; exit $$status
 
 validate-data: locale
-	appstreamcli validate --no-net .build/data/dev.lectern.Lectern.metainfo.xml
+	appstreamcli validate --strict --no-net .build/data/dev.lectern.Lectern.metainfo.xml
 	desktop-file-validate .build/data/dev.lectern.Lectern.desktop
 
 install: release

@@ -8,7 +8,7 @@ upgrade), and dists/stable/ is written anew from the whole pool:
 
   main/binary-amd64/Packages{,.gz,.xz}      apt-ftparchive's index of the pool
   main/dep11/Components-amd64.yml{,.gz}     the AppStream catalog of the newest DEB, made by
-  main/dep11/icons-{48x48,64x64,128x128}.tar.gz   appstreamcli compose, with its screenshots
+  main/dep11/icons-{48x48,64x64,128x128}.tar*     appstreamcli compose, with its screenshots
                                             (data/screenshots/) served from DIR/media/
   Release, InRelease, Release.gpg           the hashes of all the above, signed with KEY
 
@@ -19,6 +19,7 @@ written into DIR. docs/packaging.md says how the repository is laid out and why.
 """
 import argparse
 import gzip
+import io
 import lzma
 import pathlib
 import shutil
@@ -81,12 +82,27 @@ def catalog(deb, dep11, media, url):
         tree.write(xml, encoding="utf-8", xml_declaration=True)
         yml = dep11 / f"Components-{ARCHITECTURE}.yml"
         run(["appstreamcli", "convert", "--format=yaml", str(xml), str(yml)])
-        write_compressed(yml, yml.read_bytes())
+        write_compressed(yml, dep11_fixed(yml.read_text(encoding="utf-8"), url).encode())
+        # apt asks for icons-SIZE.tar (its MetaKey) and fetches it only when Release names the
+        # uncompressed file; the compressed ones are what it downloads.
         for size in ICON_SIZES:
             icons = out / "usr/share/swcatalog/icons/lectern" / size
-            with tarfile.open(dep11 / f"icons-{size}.tar.gz", "w:gz") as tar:
+            packed = io.BytesIO()
+            with tarfile.open(fileobj=packed, mode="w") as tar:
                 for icon in sorted(icons.iterdir()):
                     tar.add(icon, arcname=icon.name)
+            write_compressed(dep11 / f"icons-{size}.tar", packed.getvalue())
+
+
+def dep11_fixed(text, url):
+    """What `appstreamcli convert` leaves out or doubles: the header's Origin (without which
+    appstream shows no cached icon), and remote icon URLs written absolute although the header's
+    MediaBaseUrl already leads them."""
+    header = "---\nFile: DEP-11\n"
+    if not text.startswith(header):
+        sys.exit("apt-repo: appstreamcli convert wrote no DEP-11 header")
+    text = header + "Origin: lectern\n" + text[len(header):]
+    return text.replace(f"- url: {url}/media/", "- url: ")
 
 
 def serve_screenshots(component, media):

@@ -16,3 +16,14 @@ DEB_OUT=$out debian/rules binary
 version=$(dpkg-parsechangelog -S Version)
 deb="$out/lectern_${version}_amd64.deb"
 echo "Built $deb ($(du -h "$deb" | cut -f1))"
+
+# lintian: no error, and every warning left named with its reason in docs/packaging.md.
+report=$(lintian --allow-root "$deb" 2>&1 || true)
+[ -z "$report" ] || echo "$report"
+if grep -q '^E: ' <<<"$report"; then
+  echo "make deb: lintian reports errors" >&2
+  exit 1
+fi
+for tag in $(sed -n 's/^W: [^ ]* \([a-z0-9-]*\).*/\1/p' <<<"$report" | sort -u); do
+  grep -q "\`$tag\`" docs/packaging.md || { echo "make deb: lintian warns $tag, which docs/packaging.md does not explain" >&2; exit 1; }
+done

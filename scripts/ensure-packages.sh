@@ -11,8 +11,8 @@ check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 py
 # deb: `make deb` and `make apt-repo` (debhelper, lintian, the repository's tools and its AppStream catalog).
 deb_packages=("${run_packages[@]}" debhelper dpkg-dev lintian apt-utils gnupg appstream appstream-compose desktop-file-utils python3)
 # package: `make check-package` builds clean Debian roots and serves them the repository.
-package_packages=("${deb_packages[@]}" mmdebstrap xz-utils)
-bench_packages=("${check_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
+package_packages=("${deb_packages[@]}" mmdebstrap rsync)
+bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind x11-utils liferea gnome-feeds weston)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;
