@@ -22,11 +22,10 @@ public final class ExportedObject {
             g_dbus_node_info_unref(node)
             throw .glib(domain: "lectern", code: 0, message: "the introspection of \(path) names no interface")
         }
-        let thunk: GDBusInterfaceMethodCallFunc = { _, sender, _, _, method, parameters, invocation, data in
+        let thunk: GDBusInterfaceMethodCallFunc = { _, _, _, _, method, parameters, invocation, data in
             guard let invocation, let parameters else { return }
             let body = ClosureBox<Handler>.from(data)
-            let call = MethodCall(invocation: invocation, method: string(method) ?? "", sender: string(sender) ?? "",
-                                  parameters: Variant(retaining: parameters))
+            let call = MethodCall(invocation: invocation, method: string(method) ?? "", parameters: Variant(retaining: parameters))
             MainActor.assumeIsolated { body(call) }
         }
         let release: GDestroyNotify = { data in
@@ -56,22 +55,20 @@ public final class ExportedObject {
     }
 }
 
-/// One call to an `ExportedObject`: its method, arguments and caller, answered exactly once
+/// One call to an `ExportedObject`: its method and arguments, answered exactly once
 /// with `reply` or `fail` (a call dropped unanswered leaves the caller waiting for its timeout).
 public final class MethodCall: @unchecked Sendable {
     private var invocation: OpaquePointer?
     public let method: String
-    public let sender: String
     public let parameters: Variant
 
-    init(invocation: OpaquePointer, method: String, sender: String, parameters: Variant) {
+    init(invocation: OpaquePointer, method: String, parameters: Variant) {
         self.invocation = invocation
         self.method = method
-        self.sender = sender
         self.parameters = parameters
     }
 
-    /// Answers with `values` as the reply's tuple (floating values, as `Variant.make` builds).
+    /// Answers with `values` as the reply's tuple (floating values, as Variant's builders make them).
     @MainActor
     public func reply(_ values: [OpaquePointer]) {
         guard let invocation else { return }

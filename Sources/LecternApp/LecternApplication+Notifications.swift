@@ -29,19 +29,6 @@ extension LecternApplication {
         })
     }
 
-    /// Opens the article `id` in the window, selected in its feed (or in All); when it is in
-    /// neither list's first pages, the list shows the search `text` (the words it was found by).
-    func showArticle(id: Int64, orSearch text: String? = nil) {
-        // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
-        guard let article = storeAccess?.read(tr("find the article"), fallback: nil, { try $0.article(id: id) }),
-              let session = mainWindow?.session else { return }
-        if session.show(articleID: id, inFeed: article.feedID) { return }
-        if let text, !text.isEmpty {
-            session.search(for: text)
-            session.list.select(articleID: id)
-        }
-    }
-
     /// Before a refresh: what is in the library now, to tell the news from it afterwards.
     func watchArrivals() -> ArrivalWatch? {
         guard let store = libraryService?.store else { return nil }
