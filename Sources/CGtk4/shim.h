@@ -88,6 +88,9 @@ static inline void lectern_log_warning(const char *domain, const char *text) {
 static inline void lectern_log_message(const char *domain, const char *text) {
     g_log(domain, G_LOG_LEVEL_MESSAGE, "%s", text);
 }
+static inline void lectern_log_debug(const char *domain, const char *text) {
+    g_log(domain, G_LOG_LEVEL_DEBUG, "%s", text);
+}
 
 /* Dialogs with variadic constructors. */
 static inline GtkWidget *lectern_message_dialog_new(GtkWindow *parent, GtkMessageType type,

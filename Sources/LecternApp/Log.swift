@@ -4,4 +4,6 @@ import CGtk4
 enum Log {
     static func warning(_ text: String) { lectern_log_warning("Lectern", text) }
     static func message(_ text: String) { lectern_log_message("Lectern", text) }
+    /// Seen with G_MESSAGES_DEBUG=Lectern (or all): what is worth knowing only when looking.
+    static func debug(_ text: String) { lectern_log_debug("Lectern", text) }
 }

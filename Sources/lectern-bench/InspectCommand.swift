@@ -10,7 +10,7 @@ enum InspectCommand {
             return 2
         }
         do {
-            try FeedInspection.write(arguments[0]) { FileHandle.standardOutput.write(Data($0)) }
+            try FeedInspection.write(arguments[0], appVersion: "bench") { FileHandle.standardOutput.write(Data($0)) }
             print("")
             return 0
         } catch {

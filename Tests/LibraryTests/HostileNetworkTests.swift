@@ -46,7 +46,7 @@ import Testing
         let (store, folder, feed) = try await storedFeed(movedTo: "/trickle.xml")
         _ = folder
         var policy = testPolicy
-        policy.resourceTimeout = 3 // each byte arrives well within the 10 s idle timeout
+        policy.feeds.deadline = 3 // each byte arrives well within the 10 s stall timeout
         let message = try await failure(store, feed, policy: policy)
         // Only the whole-fetch deadline says this (the idle timeout says "did not answer").
         #expect(message.contains("still sending the feed after 3 seconds"), "\(message)")
@@ -57,7 +57,7 @@ import Testing
         let (store, folder, feed) = try await storedFeed(movedTo: path)
         _ = folder
         var policy = testPolicy
-        policy.maxBodyBytes = RefreshPolicy(appVersion: "default").maxBodyBytes
+        policy.feeds.maxBytes = DownloadPolicy.feed.maxBytes
         let message = try await failure(store, feed, policy: policy)
         #expect(message.contains("larger than 20 MB"), "\(message)")
     }

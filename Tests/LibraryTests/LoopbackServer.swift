@@ -58,7 +58,7 @@ func storeWithFeed(_ path: String) throws -> (LibraryStore, TempFolder, Feed) {
 
 let testPolicy: RefreshPolicy = {
     var policy = RefreshPolicy(appVersion: "9.9-test")
-    policy.requestTimeout = 10
-    policy.maxBodyBytes = 1024 * 1024
+    policy.feeds.stallTimeout = 10
+    policy.feeds.maxBytes = 1024 * 1024
     return policy
 }()

@@ -26,7 +26,7 @@ import Testing
         try store.addFeed(url: fast)
         for number in 0..<4 { try store.addFeed(url: try server().url("/stalled.xml?\(number)").absoluteString) }
         var policy = testPolicy
-        policy.requestTimeout = 900
+        policy.feeds.stallTimeout = 900
         let refresher = FeedRefresher(store: store, policy: policy)
         // Cancel when the fast feed is reported done: an event, not a deadline. With two cores
         // the suite's blocking tests can hold the task pool for a minute and more, so no

@@ -130,7 +130,7 @@ import Testing
         let (store, folder, feed) = try storeWithFeed("/slow.xml")
         _ = folder
         var policy = testPolicy
-        policy.requestTimeout = 1
+        policy.feeds.stallTimeout = 1
         guard case .failed(let message)? = await refresh(store, policy: policy).outcomes[feed.id] else { Issue.record("expected a failure"); return }
         #expect(message.contains("in time"), "\(message)")
     }

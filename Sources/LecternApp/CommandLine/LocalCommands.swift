@@ -50,7 +50,7 @@ enum LocalCommands {
     static func inspectFeed(_ argument: String) -> Int32 {
         var writeError: (any Error)?
         do {
-            try FeedInspection.write(argument) { piece in
+            try FeedInspection.write(argument, appVersion: LecternVersion.string) { piece in
                 guard writeError == nil else { return }
                 do { try FileHandle.standardOutput.write(contentsOf: UnsafeRawBufferPointer(piece)) } catch { writeError = error }
             }
@@ -80,7 +80,7 @@ enum LocalCommands {
             base = url
         }
         do {
-            print(try ArticleInspection.json(argument, baseURL: base))
+            print(try ArticleInspection.json(argument, baseURL: base, appVersion: LecternVersion.string))
             return 0
         } catch {
             printError("lectern: \(error)")

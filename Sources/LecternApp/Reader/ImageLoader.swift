@@ -1,25 +1,21 @@
 import CGtk4
 import Foundation
 import GtkBridge
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import Library
 
 /// Loads article images off the main thread, caching them on disk under
 /// `$XDG_CACHE_HOME/lectern/images`, and shows each in a `GtkPicture` once it arrives —
-/// scrolling never waits for an image.
+/// scrolling never waits for an image. Downloads go through `ResourceDownload` under the image
+/// policy (http and https only, 10 MB after decoding, no cookies, no Referer), and pictures are
+/// decoded within `PictureDecoder.Bounds.article`; a refused picture stays a calm placeholder.
 @MainActor
 final class ImageLoader {
     private let folder: URL
-    private let session: URLSession
+    private nonisolated static let download = ResourceDownload(policy: .image, appVersion: LecternVersion.string)
 
     init(folder: URL = DataLocations.cacheDirectory.appending(path: "images")) {
         self.folder = folder
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        configuration.httpAdditionalHeaders = ["User-Agent": "Lectern/\(LecternVersion.string) (+https://lectern.dev)"]
-        session = URLSession(configuration: configuration)
     }
 
     /// A picture that fills in when the image is loaded; stays a calm placeholder on failure.
@@ -38,38 +34,31 @@ final class ImageLoader {
             gtk_picture_set_paintable(OpaquePointer(picture), placeholder.opaquePointer)
         }
         let object = Object(retaining: picture)
-        load(address) { data in
-            guard let data else { return }
-            let bytes = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
-            defer { g_bytes_unref(bytes) }
-            var error: UnsafeMutablePointer<GError>?
-            guard let texture = gdk_texture_new_from_bytes(bytes, &error).map({ Object(adopting: $0) }) else {
-                if let error { g_error_free(error) }
-                return
-            }
+        guard let url = URL(string: address) else { return PictureFrame.wrap(picture) }
+        let cached = folder.appending(path: Self.cacheName(address))
+        Task { @MainActor in
+            guard let data = await Self.data(at: url, cachedIn: cached),
+                  let texture = await PictureDecoder.texture(from: data, within: .article) else { return }
             gtk_picture_set_paintable(object.opaquePointer, texture.opaquePointer)
         }
         return PictureFrame.wrap(picture)
     }
 
-    private func load(_ address: String, completion: @escaping @MainActor (Data?) -> Void) {
-        guard let url = URL(string: address) else { return completion(nil) }
-        let cached = folder.appending(path: Self.cacheName(address))
-        let session = self.session
-        Task { @MainActor in completion(await Self.data(at: url, cachedIn: cached, session: session)) }
-    }
-
-    /// The image's bytes from the disk cache, a file or the network (then cached), off the
-    /// main thread; nil when it cannot be had. An image that cannot be cached is only
-    /// fetched again next time.
-    private nonisolated static func data(at url: URL, cachedIn cached: URL, session: URLSession) async -> Data? {
-        if let data = try? Data(contentsOf: cached) { return data }
-        guard ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { return nil }
-        if url.isFileURL { return try? Data(contentsOf: url) }
-        guard let (body, response) = try? await session.data(from: url),
-              (response as? HTTPURLResponse)?.statusCode == 200, body.count < 20_000_000 else { return nil }
-        try? body.write(to: cached, options: .atomic)
-        return body
+    /// The image's bytes from the disk cache or the web (then cached), off the main thread; nil
+    /// when it cannot be had. An image that cannot be cached is only fetched again next time.
+    private nonisolated static func data(at url: URL, cachedIn cached: URL) async -> Data? {
+        if let size = try? cached.resourceValues(forKeys: [.fileSizeKey]).fileSize, size <= download.policy.maxBytes,
+           let data = try? Data(contentsOf: cached) {
+            return data
+        }
+        do {
+            let body = try await download.get(url, accept: "image/*").body
+            try? body.write(to: cached, options: .atomic)
+            return body
+        } catch {
+            Log.debug("The picture at \(url.absoluteString.prefix(200)) is not shown: \(error)")
+            return nil
+        }
     }
 
     /// A stable file name for an address (FNV-1a, hex).

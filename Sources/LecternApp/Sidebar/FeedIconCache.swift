@@ -2,9 +2,6 @@ import CGtk4
 import Foundation
 import GtkBridge
 import Library
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
 /// Feed icons for the sidebar: the feed's own icon, else the site's `/favicon.ico`,
 /// fetched once in the background and kept under `$XDG_CACHE_HOME/lectern/icons`. A feed
@@ -29,10 +26,14 @@ final class FeedIconCache {
     func paintable(for feed: Feed) -> OpaquePointer? {
         if let texture = textures[feed.id] { return texture.opaquePointer }
         let file = iconFile(feed)
-        if let texture = gdk_texture_new_from_filename(file.path, nil) {
-            let object = Object(adopting: texture)
-            textures[feed.id] = object
-            return object.opaquePointer
+        if let data = try? Data(contentsOf: file), data.count <= Self.download.policy.maxBytes,
+           let pixbuf = PictureDecoder.decode(data, within: .icon) {
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf.pointer)) }
+            if let texture = gdk_texture_new_for_pixbuf(pixbuf.pointer) {
+                let object = Object(adopting: texture)
+                textures[feed.id] = object
+                return object.opaquePointer
+            }
         }
         fetch(feed, to: file)
         return nil
@@ -69,13 +70,8 @@ final class FeedIconCache {
 
     static let startDelay: UInt32 = 1500
 
-    /// One session for every icon: at most two connections per site, no disk cache.
-    private nonisolated static let session: URLSession = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 15
-        configuration.httpMaximumConnectionsPerHost = 2
-        return URLSession(configuration: configuration)
-    }()
+    /// Every icon download: the icon policy (1 MB after decoding, quick timeouts), http(s) only.
+    private nonisolated static let download = ResourceDownload(policy: .icon, appVersion: LecternVersion.string)
 
     /// Where a feed's icon may be: the icon the feed names, then the site's favicon.
     static func candidates(for feed: Feed) -> [URL] {
@@ -103,19 +99,11 @@ final class FeedIconCache {
 
     private nonisolated static func firstImage(_ candidates: [URL]) async -> Data? {
         for url in candidates {
-            guard let (data, response) = try? await session.data(from: url),
-                  (response as? HTTPURLResponse)?.statusCode == 200, !data.isEmpty, data.count < 1_000_000,
-                  isImage(data) else { continue }
+            // Servers often answer HTML for a missing icon: only a picture Lectern can show counts.
+            guard let data = try? await download.get(url, accept: "image/*").body,
+                  PictureDecoder.acceptedHeader(data, within: .icon) != nil else { continue }
             return data
         }
         return nil
-    }
-
-    /// PNG, ICO, GIF, JPEG or SVG by their first bytes (servers often answer HTML).
-    nonisolated static func isImage(_ data: Data) -> Bool {
-        let head = [UInt8](data.prefix(5))
-        let signatures: [[UInt8]] = [[0x89, 0x50, 0x4E, 0x47], [0x00, 0x00, 0x01, 0x00], [0x47, 0x49, 0x46], [0xFF, 0xD8, 0xFF]]
-        if signatures.contains(where: { head.starts(with: $0) }) { return true }
-        return String(decoding: data.prefix(256), as: UTF8.self).contains("<svg")
     }
 }

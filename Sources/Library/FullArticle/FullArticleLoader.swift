@@ -32,7 +32,7 @@ public final class FullArticleLoader: Sendable {
         let page = try Self.pageURL(of: article, feedURL: feed?.url)
         let result: HTTPResult
         do {
-            result = try await fetcher.fetch(page, accept: HTTPFetcher.pageTypes)
+            result = try await fetcher.fetch(page, as: .page)
         } catch {
             throw .download(error)
         }

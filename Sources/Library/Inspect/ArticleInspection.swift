@@ -22,10 +22,10 @@ public enum ArticleInspection {
     /// The article of the page named by `argument` (a path, a `file:` or an http(s) URL) as
     /// one line of JSON. `baseURL` is the address a file came from (a fetched page's own
     /// address wins).
-    public static func json(_ argument: String, baseURL: URL?) throws(Failure) -> String {
+    public static func json(_ argument: String, baseURL: URL?, appVersion: String) throws(Failure) -> String {
         let fetched: FetchedDocument
         do {
-            fetched = try FetchedDocument.load(argument)
+            fetched = try FetchedDocument.load(argument, policy: .page, appVersion: appVersion)
         } catch {
             throw .unreadable(error)
         }

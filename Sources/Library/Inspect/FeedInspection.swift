@@ -21,11 +21,12 @@ public enum FeedInspection {
     }
 
     /// The feed named by `argument` (a path, a `file:` or an http(s) URL) as one line of
-    /// JSON (no newline), handed to `sink` a piece at a time as it is written.
-    public static func write(_ argument: String, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
+    /// JSON (no newline), handed to `sink` a piece at a time as it is written; a web address is
+    /// fetched under the feed download policy, `appVersion` in the User-Agent.
+    public static func write(_ argument: String, appVersion: String, to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) throws(Failure) {
         let fetched: FetchedDocument
         do {
-            fetched = try FetchedDocument.load(argument)
+            fetched = try FetchedDocument.load(argument, policy: .feed, appVersion: appVersion)
         } catch {
             throw .unreadable(error)
         }

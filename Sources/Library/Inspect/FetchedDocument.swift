@@ -1,10 +1,9 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Localization
 
-/// The bytes of a file or an http(s) URL named on the command line.
+/// The bytes of a file or an http(s) URL named on the command line, under the download policy
+/// of what it is (a feed for `--inspect-feed`, a page for `--extract-article`): a web answer is
+/// cut off at the cap and at the deadline, a file larger than the cap is not read.
 public struct FetchedDocument: Sendable {
     public let data: Data
     /// The URL relative links resolve against (nil for local files).
@@ -25,43 +24,37 @@ public struct FetchedDocument: Sendable {
         }
     }
 
-    public static func load(_ argument: String) throws(LoadError) -> FetchedDocument {
+    /// Reads `argument`, a path, a `file://` URL or an http(s) URL, under `policy`
+    /// (`appVersion` goes into the User-Agent).
+    public static func load(_ argument: String, policy: DownloadPolicy, appVersion: String) throws(LoadError) -> FetchedDocument {
         if let url = URL(string: argument), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" {
-            return try fetch(url)
+            return try fetch(url, policy: policy, appVersion: appVersion)
         }
         let path = argument.hasPrefix("file://") ? (URL(string: argument)?.path ?? argument) : argument
         do {
+            let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? 0
+            guard size <= policy.maxBytes else {
+                throw LoadError.unreadable(path: path, reason: tr("it is larger than {size}, more than Lectern reads",
+                                                                  ["size": ResourceDownload.Failure.size(policy.maxBytes)]))
+            }
             return FetchedDocument(data: try Data(contentsOf: URL(filePath: path)), url: nil, contentType: nil)
+        } catch let error as LoadError {
+            throw error
         } catch {
             throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? tr("no such file or not readable"))
         }
     }
 
-    /// A blocking GET, for command-line use before any main loop runs.
-    private static func fetch(_ url: URL) throws(LoadError) -> FetchedDocument {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
-        let session = URLSession(configuration: configuration)
-        defer { session.finishTasksAndInvalidate() }
-        let box = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: url) { data, response, error in
-            box.set(data: data, response: response as? HTTPURLResponse, error: error)
-            done.signal()
-        }.resume()
-        done.wait()
-        let (data, response, error) = box.get()
-        if let error { throw .network(url: url.absoluteString, reason: error.localizedDescription) }
-        guard let response, let data else { throw .network(url: url.absoluteString, reason: tr("no response")) }
-        guard (200..<300).contains(response.statusCode) else { throw .http(url: url.absoluteString, status: response.statusCode) }
-        return FetchedDocument(data: data, url: response.url ?? url,
-                               contentType: response.value(forHTTPHeaderField: "Content-Type"))
-    }
-
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: (Data?, HTTPURLResponse?, Error?) = (nil, nil, nil)
-        func set(data: Data?, response: HTTPURLResponse?, error: Error?) { lock.withLock { value = (data, response, error) } }
-        func get() -> (Data?, HTTPURLResponse?, Error?) { lock.withLock { value } }
+    /// A GET that waits, for command-line use before any main loop runs.
+    private static func fetch(_ url: URL, policy: DownloadPolicy, appVersion: String) throws(LoadError) -> FetchedDocument {
+        let download = ResourceDownload(policy: policy, appVersion: appVersion)
+        switch download.getWaiting(url) {
+        case .success(let answer):
+            return FetchedDocument(data: answer.body, url: answer.url, contentType: answer.contentType)
+        case .failure(.http(let status)):
+            throw .http(url: url.absoluteString, status: status)
+        case .failure(let failure):
+            throw .network(url: url.absoluteString, reason: failure.description)
+        }
     }
 }

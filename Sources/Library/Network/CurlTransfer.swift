@@ -28,22 +28,6 @@ package final class CurlTransfer: Sendable {
         }
     }
 
-    /// How long and how much.
-    package struct Limits: Sendable {
-        /// Seconds with no data at all (or no connection) before the exchange is given up.
-        package var idle: TimeInterval
-        /// Seconds the whole exchange may take, however steadily data arrives.
-        package var total: TimeInterval
-        /// Bodies larger than this are refused (nil: no limit).
-        package var maxBodyBytes: Int?
-
-        package init(idle: TimeInterval, total: TimeInterval, maxBodyBytes: Int? = nil) {
-            self.idle = idle
-            self.total = total
-            self.maxBodyBytes = maxBodyBytes
-        }
-    }
-
     package struct Answer: Sendable {
         package var status: Int
         /// Header fields of the last answer, names lower-cased.
@@ -51,16 +35,19 @@ package final class CurlTransfer: Sendable {
         package var body: Data
         /// Where a 3xx answer points, made absolute (only when redirects are not followed).
         package var redirect: URL?
+        /// The address the answer came from, after the redirects libcurl followed.
+        package var effectiveURL: URL?
         /// How long the exchange took, from connecting to the last byte.
         package var seconds: TimeInterval
     }
 
     package enum Failure: Error, Equatable {
-        /// Nothing arrived for `Limits.idle` seconds.
+        /// Nothing arrived for `DownloadPolicy.stallTimeout` seconds (or no connection was made
+        /// within `connectTimeout`).
         case timedOut
-        /// Data kept coming, but the exchange outlasted `Limits.total`.
+        /// Data kept coming, but the exchange outlasted `DownloadPolicy.deadline`.
         case tooSlow
-        /// The body is larger than `Limits.maxBodyBytes`.
+        /// The body, decoded, is larger than `DownloadPolicy.maxBytes`.
         case tooLarge
         case cutShort(String)
         /// No connection could be made: the name did not resolve, or nothing answered at the address.
@@ -76,27 +63,27 @@ package final class CurlTransfer: Sendable {
 
     private let idle = Mutex<[Handle]>([])
     private let userAgent: String
-    package let limits: Limits
+    package let policy: DownloadPolicy
     /// Handles kept for their connections; more at once are closed after use.
     private static let keptHandles = 8
 
     private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
 
-    package init(userAgent: String, limits: Limits) {
+    package init(userAgent: String, policy: DownloadPolicy) {
         _ = Self.initialized
         self.userAgent = userAgent
-        self.limits = limits
+        self.policy = policy
     }
 
     deinit {
         idle.withLock { $0.forEach { curl_easy_cleanup($0.curl) } }
     }
 
-    /// Sends `request` and returns the answer, whatever its status. `allowed` (default:
-    /// `Limits.total`) lets a caller share the time among several exchanges (`Answer.seconds`
+    /// Sends `request` and returns the answer, whatever its status. `allowed` (default: the
+    /// policy's deadline) lets a caller share the time among several exchanges (`Answer.seconds`
     /// says what each took). Cancelling the task ends the transfer.
     package func send(_ request: Request, allowed: TimeInterval? = nil) async throws(Failure) -> Answer {
-        let receiver = Receiver(allowed: allowed ?? limits.total, maxBodyBytes: limits.maxBodyBytes)
+        let receiver = Receiver(allowed: allowed ?? policy.deadline, maxBodyBytes: policy.maxBytes)
         let result: Result<Answer, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // A thread of its own: libcurl blocks it in poll(), which must not starve
@@ -133,16 +120,16 @@ package final class CurlTransfer: Sendable {
         let allowed: TimeInterval
         /// Set when the transfer starts: time spent waiting for a thread is not the server's.
         var deadline = Date.distantFuture
-        let maxBodyBytes: Int?
+        let maxBodyBytes: Int
 
-        init(allowed: TimeInterval, maxBodyBytes: Int?) {
+        init(allowed: TimeInterval, maxBodyBytes: Int) {
             self.allowed = allowed
             self.maxBodyBytes = maxBodyBytes
         }
 
-        /// False when `count` more bytes would pass the limit.
+        /// False when a body of `count` bytes would pass the limit.
         func accepts(_ count: Int) -> Bool {
-            guard let maxBodyBytes, count > maxBodyBytes else { return true }
+            guard count > maxBodyBytes else { return true }
             tooLarge = true
             return false
         }
@@ -179,11 +166,11 @@ package final class CurlTransfer: Sendable {
         lectern_curl_set_long(curl, CURLOPT_NOSIGNAL, 1)
         lectern_curl_set_long(curl, CURLOPT_FOLLOWLOCATION, request.followRedirects ? 1 : 0)
         lectern_curl_set_long(curl, CURLOPT_MAXREDIRS, 5)
-        lectern_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, Int(limits.idle.rounded(.up)))
-        // A server that sends nothing for `idle` seconds has hung; a steady one may take until
+        lectern_curl_set_long(curl, CURLOPT_CONNECTTIMEOUT, Int(policy.connectTimeout.rounded(.up)))
+        // A server that sends nothing for the stall timeout has hung; a steady one may take until
         // the deadline, which the progress callback watches (libcurl calls it every second).
         lectern_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
-        lectern_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, Int(limits.idle.rounded(.up)))
+        lectern_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, Int(policy.stallTimeout.rounded(.up)))
         if request.method == "POST" {
             lectern_curl_set_long(curl, CURLOPT_POST, 1)
             // COPYPOSTFIELDS copies the bytes: the body need not outlive this call.
@@ -223,9 +210,10 @@ package final class CurlTransfer: Sendable {
         switch code {
         case CURLE_OK:
             let redirect = lectern_curl_info_string(curl, CURLINFO_REDIRECT_URL).flatMap { URL(string: String(cString: $0)) }
+            let effective = lectern_curl_info_string(curl, CURLINFO_EFFECTIVE_URL).flatMap { URL(string: String(cString: $0)) }
             return .success(Answer(status: lectern_curl_response_code(curl), headers: receiver.headers,
                                    body: receiver.body, redirect: request.followRedirects ? nil : redirect,
-                                   seconds: lectern_curl_total_seconds(curl)))
+                                   effectiveURL: effective, seconds: lectern_curl_total_seconds(curl)))
         case CURLE_WRITE_ERROR where receiver.tooLarge: return .failure(.tooLarge)
         case CURLE_ABORTED_BY_CALLBACK: return .failure(receiver.pastDeadline ? .tooSlow : .cancelled)
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)

@@ -6,30 +6,40 @@ import Localization
 /// redirects followed and recorded hop by hop, and bodies cut off past a size limit.
 /// `file://` URLs are read from disk.
 final class HTTPFetcher: Sendable {
-    private let transfer: CurlTransfer
+    /// What is fetched: a feed, or a web page (a full article), each under its download policy.
+    enum Kind: Sendable {
+        case feed, page
+
+        /// What the request accepts.
+        var accept: String {
+            switch self {
+            case .feed: "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5"
+            case .page: "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
+            }
+        }
+    }
+
+    private let feeds: CurlTransfer
+    private let pages: CurlTransfer
     let policy: RefreshPolicy
 
     init(policy: RefreshPolicy) {
         self.policy = policy
-        transfer = CurlTransfer(userAgent: policy.userAgent, limits: .init(
-            idle: policy.requestTimeout, total: policy.resourceTimeout, maxBodyBytes: policy.maxBodyBytes))
+        feeds = CurlTransfer(userAgent: policy.userAgent, policy: policy.feeds)
+        pages = CurlTransfer(userAgent: policy.userAgent, policy: policy.pages)
     }
-
-    /// What a feed fetch accepts.
-    static let feedTypes = "application/atom+xml, application/rss+xml, application/feed+json, application/xml;q=0.9, text/html;q=0.8, */*;q=0.5"
-    /// What a web page fetch (a full article) accepts.
-    static let pageTypes = "text/html, application/xhtml+xml;q=0.9, */*;q=0.5"
 
     /// GETs `url` with optional validators for a conditional request, following redirects
     /// (each hop recorded) within one time allowance for the whole fetch (the servers' time:
     /// a hop waiting for a thread between two exchanges is not counted).
     func fetch(_ url: URL, etag: String? = nil, lastModified: String? = nil,
-               accept: String = feedTypes) async throws(FetchFailure) -> HTTPResult {
-        if url.isFileURL { return try readFile(url) }
-        var headers = [("Accept", accept)]
+               as kind: Kind = .feed) async throws(FetchFailure) -> HTTPResult {
+        let transfer = kind == .feed ? feeds : pages
+        if url.isFileURL { return try readFile(url, within: transfer.policy) }
+        var headers = [("Accept", kind.accept)]
         if let etag { headers.append(("If-None-Match", etag)) }
         if let lastModified { headers.append(("If-Modified-Since", lastModified)) }
-        var allowed = policy.resourceTimeout
+        var allowed = transfer.policy.deadline
         var current = url
         var redirects: [HTTPResult.Hop] = []
         while true {
@@ -38,7 +48,7 @@ final class HTTPFetcher: Sendable {
             do {
                 answer = try await transfer.send(.init(url: current, headers: headers, followRedirects: false), allowed: allowed)
             } catch {
-                throw failure(error)
+                throw failure(error, under: transfer.policy)
             }
             guard let next = answer.redirect, (300..<400).contains(answer.status), answer.status != 304 else {
                 return HTTPResult(url: current, status: answer.status, headers: answer.headers, body: answer.body, redirects: redirects)
@@ -51,11 +61,11 @@ final class HTTPFetcher: Sendable {
         }
     }
 
-    private func failure(_ error: CurlTransfer.Failure) -> FetchFailure {
+    private func failure(_ error: CurlTransfer.Failure, under download: DownloadPolicy) -> FetchFailure {
         switch error {
         case .timedOut: .timedOut
-        case .tooSlow: .tooSlow(seconds: Int(policy.resourceTimeout))
-        case .tooLarge: .tooLarge(limit: policy.maxBodyBytes)
+        case .tooSlow: .tooSlow(seconds: Int(download.deadline))
+        case .tooLarge: .tooLarge(limit: download.maxBytes)
         case .cancelled: .cancelled
         case .cutShort(let detail): .transport(tr("the answer was cut short ({error})", ["error": detail]))
         case .noConnection(let detail): .noConnection(detail)
@@ -63,10 +73,10 @@ final class HTTPFetcher: Sendable {
         }
     }
 
-    private func readFile(_ url: URL) throws(FetchFailure) -> HTTPResult {
+    private func readFile(_ url: URL, within download: DownloadPolicy) throws(FetchFailure) -> HTTPResult {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > policy.maxBodyBytes { throw FetchFailure.tooLarge(limit: policy.maxBodyBytes) }
+            if let size = attributes[.size] as? Int, size > download.maxBytes { throw FetchFailure.tooLarge(limit: download.maxBytes) }
             let data = try Data(contentsOf: url)
             return HTTPResult(url: url, status: nil, headers: [:], body: data, redirects: [])
         } catch let failure as FetchFailure {

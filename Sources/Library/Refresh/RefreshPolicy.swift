@@ -8,12 +8,10 @@ public struct RefreshPolicy: Sendable, Equatable {
     public var maxConcurrent: Int = 6
     /// Feeds fetched at once from one host.
     public var maxPerHost: Int = 2
-    /// Seconds without any data before a request fails.
-    public var requestTimeout: TimeInterval = 30
-    /// Seconds a whole fetch may take.
-    public var resourceTimeout: TimeInterval = 120
-    /// Bodies larger than this are cut off with an error.
-    public var maxBodyBytes: Int = 20 * 1024 * 1024
+    /// What fetching a feed may take (bytes, timeouts; DownloadPolicy).
+    public var feeds = DownloadPolicy.feed
+    /// What fetching a web page may take: a full article, a page whose feed is looked for.
+    public var pages = DownloadPolicy.page
     /// Redirects followed before giving up.
     public var maxRedirects: Int = 10
     /// The first back-off after a failure; it doubles per consecutive failure…
@@ -28,7 +26,7 @@ public struct RefreshPolicy: Sendable, Equatable {
     }
 
     /// "Lectern/<version> (+https://lectern.dev)".
-    public var userAgent: String { "Lectern/\(appVersion) (+https://lectern.dev)" }
+    public var userAgent: String { DownloadPolicy.userAgent(appVersion: appVersion) }
 
     /// The wait after `failures` consecutive failures (1 → base, 2 → 2×base, …, capped).
     public func backoff(afterFailures failures: Int) -> TimeInterval {

@@ -40,7 +40,10 @@ final class SyncHTTP: Sendable {
         self.server = server
         self.settings = settings
         // A hung server is given up after `timeout` quiet seconds; a steady one gets four times that.
-        transfer = CurlTransfer(userAgent: settings.userAgent, limits: .init(idle: settings.timeout, total: settings.timeout * 4))
+        var download = DownloadPolicy.syncAnswer
+        download.stallTimeout = settings.timeout
+        download.deadline = settings.timeout * 4
+        transfer = CurlTransfer(userAgent: settings.userAgent, policy: download)
     }
 
     /// Sends `request` (named `call` in messages) and returns the answer, whatever its status,
@@ -74,7 +77,9 @@ final class SyncHTTP: Sendable {
             switch error {
             case .timedOut: throw .timedOut(server: server, seconds: Int(settings.timeout))
             case .tooSlow: throw .timedOut(server: server, seconds: Int(settings.timeout * 4))
-            case .tooLarge: throw .badResponse(server: server, call: call, reason: tr("too large"))
+            case .tooLarge:
+                throw .badResponse(server: server, call: call,
+                                   reason: tr("larger than {size} MB, so Lectern stopped reading it", ["size": DownloadPolicy.syncAnswer.maxBytes >> 20]))
             case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: tr("cut short ({error})", ["error": detail]))
             case .unreachable(let detail), .noConnection(let detail): throw .unreachable(server: server, reason: detail)
             case .cancelled: throw .cancelled
