@@ -48,7 +48,20 @@ import Testing
     }
 
     @Test func plainTextIsUnrecognized() {
-        #expect(throws: FeedParserError.unrecognized(prefix: "hello world")) { try FeedParser.parse(Data("hello world".utf8)) }
+        #expect(throws: FeedParserError.unrecognized(kind: .text)) { try FeedParser.parse(Data("hello world".utf8)) }
+        #expect(throws: FeedParserError.unrecognized(kind: .binary)) { try FeedParser.parse(Data([0x7F, 0x45, 0x4C, 0x46, 0, 1])) }
+    }
+
+    /// A file read by mistake (or by a hostile OPML) must not show up in a refresh's error line.
+    @Test func theErrorQuotesNothingOfWhatWasRead() throws {
+        let shadow = "root:*:20228:0:99999:7:::\ndaemon:*:20228:0:99999:7:::\n"
+        do {
+            _ = try FeedParser.parse(Data(shadow.utf8))
+            Issue.record("a shadow file parsed as a feed")
+        } catch {
+            #expect(!error.description.contains("root"), "\(error.description)")
+            #expect(!error.description.contains("20228"), "\(error.description)")
+        }
     }
 
     @Test func errorMessagesSayWhatWasFound() {

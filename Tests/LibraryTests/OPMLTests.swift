@@ -23,14 +23,34 @@ import Testing
         #expect(again.added == 0 && again.duplicates == 5)
     }
 
+    /// Lectern's own sample list names files beside it (the caller says it is that list).
     @Test func relativeAddressesResolveAgainstTheOPMLFile() throws {
         let (store, folder) = try makeStore()
         _ = folder
         let opml = "<opml version=\"2.0\"><body><outline text=\"Local\" xmlUrl=\"feeds/local.xml\"/></body></opml>"
         let result = try OPML.importDocument(Data(opml.utf8), into: store,
-                                             baseURL: URL(fileURLWithPath: "/srv/samples/list.opml"))
+                                             baseURL: URL(fileURLWithPath: "/srv/samples/list.opml"), localFeeds: true)
         #expect(result.added == 1)
         #expect(try store.feeds().map(\.url) == ["file:///srv/samples/feeds/local.xml"])
+    }
+
+    /// Any other list never makes Lectern read a local file: not an absolute file address,
+    /// not a relative one that climbs out of the list's folder, not one beside it.
+    @Test func anOPMLNamingLocalFilesSubscribesOnlyItsWebFeeds() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let opml = """
+            <opml version="2.0"><body>
+            <outline text="Shadow" xmlUrl="file:///etc/shadow"/>
+            <outline text="Climbing" xmlUrl="../../../../etc/passwd"/>
+            <outline text="Beside" xmlUrl="feeds/local.xml"/>
+            <outline text="Web" xmlUrl="https://harbour.example/feed.xml"/>
+            </body></opml>
+            """
+        let result = try OPML.importDocument(Data(opml.utf8), into: store, baseURL: URL(fileURLWithPath: "/home/ann/Downloads/list.opml"))
+        #expect(result.added == 1)
+        #expect(result.local.count == 3, "\(result.local)")
+        #expect(try store.feeds().map(\.url) == ["https://harbour.example/feed.xml"])
     }
 
     @Test func aBrokenFileImportsNothing() throws {

@@ -4,18 +4,18 @@
 Stdlib only, plus Debian's python3-brotli (hence /usr/bin/python3). Prints its port on the first
 stdout line and exits when stdin closes. KIND is feed, page, image, icon or json; SITE is
 http://127.0.0.1:PORT. Every body is generated here; nothing is stored in the tree.
-  /bomb/gzip/KIND     ~1.0 MB gzip on the wire (honest Content-Length), decodes to 1 GiB + the kind's prefix
-  /bomb/deflate/KIND  the same as a zlib stream (HTTP "deflate"): ~1.0 MB, decodes to 1 GiB + prefix
-  /bomb/br/KIND       the same in brotli (quality 0): ~0.7 MB, decodes to 1 GiB + prefix
+  /bomb/gzip/KIND     ~1.06 MB gzip on the wire (honest Content-Length), decodes to 1 GiB + the kind's prefix
+  /bomb/deflate/KIND  the same as a zlib stream (HTTP "deflate"): ~1.06 MB, decodes to 1 GiB + prefix
+  /bomb/br/KIND       the same in brotli (quality 0): 0.67-0.71 MB, decodes to 1 GiB + prefix
   /endless/KIND       chunked, no Content-Length: the prefix, then filler as fast as read, forever
   /trickle/KIND       chunked: the prefix at once, then one filler byte a second, forever
-  /huge/png           ~100 B: valid IHDR (right CRC) of 100000x100000 RGB, a tiny IDAT
-  /huge/jpeg          ~200 B: SOF0 of 65500x65500 (JPEG's maximum, not 100000), SOS, one MCU
-  /huge/gif           ~40 B: GIF89a, logical screen and image 65535x65535 (GIF's maximum), 16 pixels
+  /huge/png           69 B: valid IHDR (right CRC) of 100000x100000 RGB, a tiny IDAT
+  /huge/jpeg          163 B: SOF0 of 65500x65500 (JPEG's maximum, not 100000), SOS, one MCU
+  /huge/gif           37 B: GIF89a, logical screen and image 65535x65535 (GIF's maximum), 16 pixels
   /huge/webp          30 B: RIFF with only a VP8X chunk, canvas 100000x100000 (no image chunk)
   /huge/bmp           118 B: BITMAPINFOHEADER of 100000x100000 at 24 bits, 64 bytes of pixels
-  /huge/ico           ~100 B: directory entry says 256x256, its PNG says 100000x100000
-  /small/png|gif|jpeg a real, valid 40x30 image, solid #3090c0 (JPEG: baseline, written by hand)
+  /huge/ico           91 B: directory entry says 256x256, its PNG says 100000x100000
+  /small/png|gif|jpeg a real, valid 40x30 image, solid #3090c0, 66-205 B (JPEG: baseline, by hand)
   /redirect/SCHEME    302 to another scheme: file, ftp, data, javascript, gopher, dict or scp (REDIRECTS)
   /feed-redirect/SCHEME  the same, as a feed address that leaves HTTP
   /page-with-local-feed.html?target=PATH  HTML whose only alternate feed is file://PATH (/etc/passwd)
@@ -101,12 +101,18 @@ def jpeg(width, height, rgb, mcus=None):
     for _ in range(mcus or ((width + 7) // 8) * ((height + 7) // 8)):
         for component in range(3):
             diff, previous[component] = dcs[component] - previous[component], dcs[component]
-            size = abs(diff).bit_length()
-            bits.append(format(size, "04b") + (format(diff if diff > 0 else diff + (1 << size) - 1, f"0{size}b") if size else "") + "00")
+            bits.append(dc_bits(diff) + "00")  # then end-of-block: no AC terms
     stream = "".join(bits)
     stream += "1" * (-len(stream) % 8)
     data = int(stream, 2).to_bytes(len(stream) // 8, "big").replace(b"\xff", b"\xff\x00")
     return b"\xff\xd8" + dqt + sof + dht + sos + data + b"\xff\xd9"
+
+
+def dc_bits(diff):
+    """A DC difference in JPEG's entropy code: its size category (4-bit code), then its bits."""
+    size = abs(diff).bit_length()
+    value = diff if diff >= 0 else diff + (1 << size) - 1
+    return format(size, "04b") + (format(value, f"0{size}b") if size else "")
 
 
 def lzw(indices, min_size=2):
@@ -159,10 +165,12 @@ def ico_huge():
 HUGE_IMAGES = {"png": ("image/png", lambda: png(HUGE, HUGE, COLOUR, tiny=True)),
                "jpeg": ("image/jpeg", lambda: jpeg(65500, 65500, COLOUR, mcus=1)),
                "gif": ("image/gif", lambda: gif(65535, 65535, COLOUR, pixels=16)),
-               "webp": ("image/webp", webp_huge), "bmp": ("image/bmp", bmp_huge), "ico": ("image/x-icon", ico_huge)}
+               "webp": ("image/webp", webp_huge), "bmp": ("image/bmp", bmp_huge),
+               "ico": ("image/x-icon", ico_huge)}
 SMALL_IMAGES = {"png": ("image/png", lambda: png(40, 30, COLOUR)), "gif": ("image/gif", lambda: gif(40, 30, COLOUR)),
                 "jpeg": ("image/jpeg", lambda: jpeg(40, 30, COLOUR))}
-BOMB_PNG = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 64, 8, 2, 0, 0, 0)) + struct.pack(">I", 2**31 - 1) + b"IDAT"
+BOMB_PNG = (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 64, 64, 8, 2, 0, 0, 0))
+            + struct.pack(">I", 2**31 - 1) + b"IDAT")
 BOMB_ICO = struct.pack("<HHH", 0, 1, 1) + struct.pack("<BBBBHHII", 16, 16, 0, 0, 1, 32, 2**31 - 1, 22)
 # KIND: Content-Type, prefix, filler byte.
 KINDS = {"feed": ("application/rss+xml", b'<?xml version="1.0"?><rss version="2.0"><channel><title>Bomb</title>', b" "),
@@ -223,7 +231,8 @@ def bomb(encoding, kind):
         if (encoding, kind) not in BOMBS:
             _, prefix, filler = KINDS[kind]
             block = filler * BLOCK
-            BOMBS[encoding, kind] = brotli_bomb(prefix, block) if encoding == "br" else zlib_bomb(prefix, block, encoding == "gzip")
+            built = brotli_bomb(prefix, block) if encoding == "br" else zlib_bomb(prefix, block, encoding == "gzip")
+            BOMBS[encoding, kind] = built
         return BOMBS[encoding, kind]
 
 
@@ -276,6 +285,12 @@ def page(title, feeds):
 
 class Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"  # chunked bodies need it
+
+    def handle(self):
+        try:
+            super().handle()
+        except OSError:
+            pass  # a client that reset its connection: no traceback on stderr
 
     def do_GET(self):
         url = urlsplit(self.path)

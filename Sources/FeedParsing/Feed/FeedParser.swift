@@ -74,8 +74,10 @@ public enum FeedParser {
             return try parseXML(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL,
                                 warnings: warnings, pager: pager)
         default:
-            let prefix = String(decoding: bytes[first..<min(bytes.count, first + 40)], as: UTF8.self)
-            throw .unrecognized(prefix: prefix.replacingOccurrences(of: "\n", with: " "))
+            // Text has no control characters but tabs and line ends.
+            let start = bytes[first..<min(bytes.count, first + 512)]
+            let binary = start.contains { ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || $0 == 0x7F }
+            throw .unrecognized(kind: binary ? .binary : .text)
         }
     }
 

@@ -7,14 +7,20 @@ public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible
     case empty
     /// Well-formed enough XML, but its root element is not a feed (e.g. `html`).
     case notAFeed(rootElement: String)
-    /// The bytes are neither XML nor JSON; `prefix` shows how they begin.
-    case unrecognized(prefix: String)
+    /// The bytes are neither XML nor JSON. The message says what kind of content it is, never
+    /// what it says: the bytes may be a file nobody meant to show.
+    case unrecognized(kind: ContentKind)
     /// The document ended before its root element was found (truncated or not markup).
     case noRootElement(detail: String)
     /// JSON that is not a JSON Feed; `reason` says what was found instead.
     case notJSONFeed(reason: String)
     /// The file given to `FeedParser.parse(contentsOf:)` could not be read.
     case unreadable(path: String, reason: String)
+
+    /// What unrecognized content looks like.
+    public enum ContentKind: Sendable, Equatable {
+        case text, binary
+    }
 
     public var description: String {
         switch self {
@@ -23,9 +29,10 @@ public enum FeedParserError: Error, Sendable, Equatable, CustomStringConvertible
         case .notAFeed(let root):
             // Translators: the words in angle brackets are XML element names; keep them as they are.
             return tr("not a feed: the root element is <{element}>, expected <rss>, <rdf:RDF> or <feed>", ["element": root])
-        case .unrecognized(let prefix):
-            // Translators: {start} is the first few characters of the document.
-            return tr("not a feed: the content is neither XML nor JSON (it begins with \"{start}\")", ["start": prefix])
+        case .unrecognized(.text):
+            return tr("not a feed: the content is plain text, neither XML nor JSON")
+        case .unrecognized(.binary):
+            return tr("not a feed: the content is binary data, neither XML nor JSON")
         case .noRootElement(let detail):
             return tr("not a feed: no root element was found ({reason})", ["reason": detail])
         case .notJSONFeed(let reason):

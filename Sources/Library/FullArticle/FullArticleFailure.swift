@@ -48,6 +48,8 @@ public enum FullArticleFailure: Error, Sendable, Equatable, CustomStringConverti
             .unreachable(tr("The page is larger than {size} MB, so Lectern stopped downloading it.", ["size": limit / (1024 * 1024)]))
         case .redirectLoop, .tooManyRedirects:
             .unreachable(tr("The site redirects in a loop, so the page never arrived."))
+        case .redirectElsewhere:
+            .unreachable(tr("The site redirects away from the web (to a local file or another protocol), which Lectern does not follow."))
         case .timedOut, .tooSlow:
             .unreachable(tr("The site did not send the page in time."))
         case .cancelled:

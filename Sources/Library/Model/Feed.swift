@@ -28,6 +28,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var opensInBrowser: Bool
     /// The language the feed says it is in (a tag such as `ar` or `en-GB`), from its last fetch.
     public var language: String?
+    /// Whether its articles' pictures load from their sites: nil follows the app's switch.
+    public var loadsImages: Bool?
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -38,7 +40,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
                 alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil,
-                refreshMinutes: Int? = nil, opensInBrowser: Bool = false, language: String? = nil) {
+                refreshMinutes: Int? = nil, opensInBrowser: Bool = false, language: String? = nil, loadsImages: Bool? = nil) {
         self.id = id
         self.url = url
         self.title = title
@@ -53,6 +55,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.refreshMinutes = refreshMinutes
         self.opensInBrowser = opensInBrowser
         self.language = language
+        self.loadsImages = loadsImages
     }
 
     /// Whether an automatic refresh at `now` should fetch it: its own interval (or

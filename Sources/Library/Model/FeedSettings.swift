@@ -10,6 +10,8 @@ public struct FeedSettings: Sendable, Equatable {
     public var notify: Bool?
     public var opensInBrowser: Bool
     public var alwaysFullArticle: Bool
+    /// nil follows the app's remote-images switch.
+    public var loadsImages: Bool?
 
     public init(of feed: Feed) {
         title = feed.displayTitle
@@ -18,6 +20,7 @@ public struct FeedSettings: Sendable, Equatable {
         notify = feed.notify
         opensInBrowser = feed.opensInBrowser
         alwaysFullArticle = feed.alwaysFullArticle
+        loadsImages = feed.loadsImages
     }
 }
 

@@ -11,34 +11,37 @@ public enum OPML {
     /// Imports an OPML document in one transaction: folders are created as needed,
     /// feeds already subscribed are skipped and counted, and an invalid file imports
     /// nothing at all. Relative feed addresses are resolved against `baseURL` (the OPML
-    /// file's own location, for a file that travels with its feeds).
+    /// file's own location, for a file that travels with its feeds). Only web feeds are
+    /// subscribed: a local file is added by the user's own hand, never because a list names
+    /// it (`file://…/.ssh/id_rsa`), unless `localFeeds` (Lectern's own sample list).
     @discardableResult
     public static func importDocument(_ data: Data, into store: LibraryStore,
-                                      baseURL: URL? = nil) throws(OPMLImportError) -> OPMLImportResult {
+                                      baseURL: URL? = nil, localFeeds: Bool = false) throws(OPMLImportError) -> OPMLImportResult {
         let entries: [OPMLEntry]
         do {
             entries = try OPMLParser.parse(data)
         } catch {
             throw .unreadable(error)
         }
-        return try save(entries, in: store, baseURL: baseURL)
+        return try save(entries, in: store, baseURL: baseURL, localFeeds: localFeeds)
     }
 
     /// Imports the OPML file at `path` (see `importDocument`).
     @discardableResult
-    public static func importFile(at path: String, into store: LibraryStore) throws(OPMLImportError) -> OPMLImportResult {
+    public static func importFile(at path: String, into store: LibraryStore,
+                                  localFeeds: Bool = false) throws(OPMLImportError) -> OPMLImportResult {
         let entries: [OPMLEntry]
         do {
             entries = try OPMLParser.parse(fileAt: path)
         } catch {
             throw .unreadable(error)
         }
-        return try save(entries, in: store, baseURL: URL(fileURLWithPath: path))
+        return try save(entries, in: store, baseURL: URL(fileURLWithPath: path), localFeeds: localFeeds)
     }
 
     /// Saves `entries` in one transaction.
     private static func save(_ entries: [OPMLEntry], in store: LibraryStore,
-                              baseURL: URL?) throws(OPMLImportError) -> OPMLImportResult {
+                             baseURL: URL?, localFeeds: Bool) throws(OPMLImportError) -> OPMLImportResult {
         do {
             return try store.storageTransaction { database throws(StorageError) in
                 var result = OPMLImportResult()
@@ -48,6 +51,10 @@ public enum OPML {
                     guard let url = URL(string: entry.url, relativeTo: baseURL)?.absoluteURL,
                           let scheme = url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
                         result.invalid.append(entry.url)
+                        continue
+                    }
+                    if scheme == "file" && !localFeeds {
+                        result.local.append(entry.url)
                         continue
                     }
                     var folderID: Int64?

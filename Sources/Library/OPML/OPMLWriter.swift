@@ -36,6 +36,7 @@ enum OPMLWriter {
         if let notify = feed.notify { text += " lectern:notify=\"\(notify)\"" }
         if feed.opensInBrowser { text += " lectern:openInBrowser=\"true\"" }
         if feed.alwaysFullArticle { text += " lectern:fullArticle=\"true\"" }
+        if let images = feed.loadsImages { text += " lectern:loadImages=\"\(images)\"" }
         return text + "/>"
     }
 

@@ -53,6 +53,10 @@ final class HTTPFetcher: Sendable {
             guard let next = answer.redirect, (300..<400).contains(answer.status), answer.status != 304 else {
                 return HTTPResult(url: current, status: answer.status, headers: answer.headers, body: answer.body, redirects: redirects)
             }
+            // A web address never leads Lectern to a local file or another protocol.
+            guard let scheme = next.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                throw .redirectElsewhere(scheme: next.scheme ?? "")
+            }
             allowed -= answer.seconds
             redirects.append(HTTPResult.Hop(status: answer.status, from: current, to: next))
             if next == url || redirects.dropLast().contains(where: { $0.to == next }) { throw .redirectLoop(next) }

@@ -38,6 +38,8 @@ enum FetchFailure: Error, Sendable, Equatable {
     case tooLarge(limit: Int)
     case redirectLoop(URL)
     case tooManyRedirects(Int)
+    /// A redirect to a `file:`, `ftp:` or other address that is not the web's.
+    case redirectElsewhere(scheme: String)
     case timedOut
     /// Data kept coming, but the whole fetch took longer than the deadline (seconds).
     case tooSlow(seconds: Int)
@@ -57,6 +59,10 @@ enum FetchFailure: Error, Sendable, Equatable {
         case .tooManyRedirects(let count):
             return tr("The server redirected more than {count} time. Check the feed address.",
                       plural: "The server redirected more than {count} times. Check the feed address.", count: count)
+        case .redirectElsewhere(let scheme):
+            // Translators: {scheme} is the kind of address, such as "file" or "ftp".
+            return tr("The server redirected to a {scheme}: address, which Lectern does not follow. Check the feed address.",
+                      ["scheme": String(scheme.prefix(20))])
         case .timedOut:
             return tr("The server did not answer in time. Lectern will try again later.")
         case .tooSlow(let seconds):

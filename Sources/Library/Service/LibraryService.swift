@@ -20,17 +20,29 @@ public final class LibraryService: Sendable {
         public var succeeded: Bool { failures.isEmpty }
     }
 
-    public init(store: LibraryStore, appVersion: String) {
+    /// Lectern's own sample list (`data/samples/samples.opml`), whose feeds are files beside it:
+    /// the one OPML whose local feeds are subscribed.
+    public let samplesOPML: URL?
+
+    public init(store: LibraryStore, appVersion: String, samplesOPML: URL? = nil) {
         self.store = store
+        self.samplesOPML = samplesOPML
         policy = RefreshPolicy(appVersion: appVersion)
         fullArticles = FullArticleLoader(store: store, policy: policy)
         refresher = FeedRefresher(store: store, policy: policy)
     }
 
     /// Opens (or creates) the library file, making its folder first.
-    public static func open(at file: URL, appVersion: String) throws(StorageError) -> LibraryService {
+    public static func open(at file: URL, appVersion: String, samplesOPML: URL? = nil) throws(StorageError) -> LibraryService {
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return LibraryService(store: try LibraryStore.open(path: file.path), appVersion: appVersion)
+        return LibraryService(store: try LibraryStore.open(path: file.path), appVersion: appVersion, samplesOPML: samplesOPML)
+    }
+
+    /// Whether `path` is the sample list.
+    private func isSamples(_ path: String) -> Bool {
+        guard let samplesOPML else { return false }
+        return URL(fileURLWithPath: path).resolvingSymlinksInPath().standardizedFileURL
+            == samplesOPML.resolvingSymlinksInPath().standardizedFileURL
     }
 
     /// Does `request`, reporting each step in words through `say` and, during a refresh,
@@ -50,7 +62,7 @@ public final class LibraryService: Sendable {
 
     private func importOPML(_ path: String, say: (String) -> Void, report: inout Report) {
         do {
-            let result = try OPML.importFile(at: path, into: store)
+            let result = try OPML.importFile(at: path, into: store, localFeeds: isSamples(path))
             var parts = [tr("{count} new feed", plural: "{count} new feeds", count: result.added)]
             if result.duplicates > 0 {
                 parts.append(tr("{count} already subscribed", plural: "{count} already subscribed", count: result.duplicates))
@@ -58,6 +70,10 @@ public final class LibraryService: Sendable {
             if !result.invalid.isEmpty {
                 parts.append(tr("{count} skipped (not a web or file address)", plural: "{count} skipped (not a web or file address)",
                                 count: result.invalid.count))
+            }
+            if !result.local.isEmpty {
+                parts.append(tr("{count} skipped (a local file: add it yourself if you trust it)",
+                                plural: "{count} skipped (local files: add them yourself if you trust them)", count: result.local.count))
             }
             // Translators: {results} is a list such as "3 new feeds, 1 already subscribed".
             say(tr("Imported {path}: {results}", ["path": path, "results": LocaleFormats.list(parts)]))

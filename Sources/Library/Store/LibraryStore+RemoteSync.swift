@@ -7,6 +7,11 @@ import Foundation
 /// the server's state for that article and field; the server wins everywhere else.
 extension LibraryStore {
     /// What changed in an account's subscriptions.
+    static func isWebAddress(_ address: String) -> Bool {
+        guard let scheme = URL(string: address)?.scheme?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
     public struct SubscriptionSync: Sendable, Equatable {
         public var added = 0
         public var removed = 0
@@ -26,7 +31,8 @@ extension LibraryStore {
                 folderIDs[folder.title.lowercased()] = try Self.accountFolder(folder, accountID: accountID, in: database)
             }
             var kept = Set<Int64>()
-            for feed in feeds {
+            // A server names web feeds; anything else (a `file:` address) is not taken from it.
+            for feed in feeds where Self.isWebAddress(feed.url) {
                 let folderID = feed.folder.flatMap { folderIDs[$0.title.lowercased()] }
                 let values: [SQLValue] = [.text(feed.url), SQLValue(feed.title), SQLValue(feed.siteURL), SQLValue(folderID)]
                 if let id = try database.first("SELECT id FROM feeds WHERE account_id = ? AND remote_id = ?",

@@ -9,7 +9,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -283,6 +283,11 @@ enum Schema {
     /// nothing of its direction reads in its feed's.
     static let version6 = """
     ALTER TABLE feeds ADD COLUMN language TEXT;
+    """
+
+    /// Remote images per feed: NULL follows the app's switch, 0 never loads them, 1 always does.
+    static let version7 = """
+    ALTER TABLE feeds ADD COLUMN load_images INTEGER;
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

@@ -4,7 +4,9 @@ import Foundation
 /// Finds feed links in an HTML page: `<link rel="alternate">` with an RSS, Atom or
 /// JSON Feed type, hrefs resolved against the page (or its `<base href>`). A small
 /// tolerant tag scanner: attribute order, case, quoting style and broken markup
-/// elsewhere in the page do not matter. Only the first megabyte is scanned.
+/// elsewhere in the page do not matter. Only the first megabyte is scanned. A page from the
+/// web finds only web feeds: a `file:` link (or base) is ignored unless the page is a local
+/// file itself, which the user chose.
 enum FeedDiscovery {
     static let feedTypes: Set<String> = [
         "application/rss+xml", "application/atom+xml", "application/feed+json", "application/json",
@@ -16,10 +18,12 @@ enum FeedDiscovery {
 
     static func links(in html: Data, base: URL) -> [DiscoveredFeed] {
         let text = String(decoding: html.prefix(1 << 20), as: UTF8.self)
+        let schemes: Set<String> = base.isFileURL ? ["http", "https", "file"] : ["http", "https"]
         var base = base
         var found: [DiscoveredFeed] = []
         for tag in tags(in: text) {
-            if tag.name == "base", let href = tag.attributes["href"], let url = URL(string: href, relativeTo: base) {
+            if tag.name == "base", let href = tag.attributes["href"], let url = URL(string: href, relativeTo: base),
+               schemes.contains(url.scheme?.lowercased() ?? "") {
                 base = url.absoluteURL
             }
             guard tag.name == "link",
@@ -28,7 +32,7 @@ enum FeedDiscovery {
                       .map({ $0.trimmingCharacters(in: .whitespaces) }), feedTypes.contains(type),
                   let href = tag.attributes["href"].map(decodeEntities), !href.isEmpty,
                   let url = URL(string: href, relativeTo: base)?.absoluteURL,
-                  ["http", "https", "file"].contains(url.scheme?.lowercased() ?? "") else { continue }
+                  schemes.contains(url.scheme?.lowercased() ?? "") else { continue }
             if found.contains(where: { $0.url == url.absoluteString }) { continue }
             found.append(DiscoveredFeed(url: url.absoluteString, title: tag.attributes["title"].map(decodeEntities), type: type))
         }
