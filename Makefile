@@ -135,7 +135,7 @@ check-sanitize:
 ## make fuzz: each fuzz target under libFuzzer + AddressSanitizer for FUZZ_SECONDS
 ## (default 180) each; findings are kept in .fuzz/crashes/ (see docs/hardening.md).
 FUZZ_SECONDS ?= 180
-FUZZ_TARGETS ?= feed,html,page,date,opml,theme
+FUZZ_TARGETS ?= feed,html,page,date,opml,theme,image,settings
 FUZZ_BUILD := .build/fuzz
 fuzz: fuzz-build
 	scripts/fuzz.py $(FUZZ_BUILD)/release/lectern-fuzz --seconds $(FUZZ_SECONDS) --targets $(FUZZ_TARGETS)

@@ -72,7 +72,7 @@ let package = Package(
         // `make bench`: Lectern's measurements, printed as JSON lines.
         .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction"]),
         // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
-        .target(name: "FuzzTargets", dependencies: ["ArticleExtraction", "FeedParsing", "Library", "Theming"]),
+        .target(name: "FuzzTargets", dependencies: ["ArticleExtraction", "FeedParsing", "Library", "Theming", "LecternApp"]),
         .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),
 
         // Tests (Swift Testing).

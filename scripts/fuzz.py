@@ -29,6 +29,8 @@ TARGETS = {
     "date": (["Tests/FuzzInputs/date"], 128),
     "opml": (["Tests/FuzzInputs/opml", "Tests/FeedParsingTests/Fixtures/opml", "Tests/LibraryTests/Fixtures/opml"], 32768),
     "theme": (["Tests/FuzzInputs/theme", "Themes"], 16384),
+    "image": (["Tests/FuzzInputs/image"], 4096),
+    "settings": (["Tests/FuzzInputs/settings"], 16384),
 }
 
 

@@ -19,6 +19,19 @@ enum FuzzInvariant {
         if !date.timeIntervalSinceReferenceDate.isFinite { violated("\"\(text)\" parsed to a date that is not finite") }
     }
 
+    /// A picture said to be decodable is within the sizes Lectern decodes.
+    static func withinBounds(_ header: ImageHeader) {
+        guard header.isDecodable, header.format != .svg else { return }
+        if header.width > ImageHeader.maxSide || header.height > ImageHeader.maxSide || header.area > Double(ImageHeader.maxPixels) {
+            violated("a \(header.width) × \(header.height) picture passed as decodable")
+        }
+    }
+
+    /// What the user is told about a file never quotes it at length (a hostile value stays out).
+    static func shortMessages(_ messages: [String]) {
+        if let long = messages.first(where: { $0.count > 400 }) { violated("a message of \(long.count) characters: \(long.prefix(120))…") }
+    }
+
     static func hasAddress(_ entry: OPMLEntry) {
         if entry.url.isEmpty { violated("an OPML entry without an address") }
     }

@@ -2,6 +2,7 @@ import ArticleExtraction
 import ArticleModel
 @_spi(Diagnostics) import FeedParsing
 import Foundation
+import LecternApp
 import Library
 import Theming
 
@@ -25,6 +26,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case opml
     /// `ThemeFile.decode` and, for a theme that decodes, its CSS in both schemes.
     case theme
+    /// `ImageHeader`: a picture's format and declared size, read before any decoder runs.
+    case image
+    /// settings.ini, read as a launch reads it (GKeyFile, then each value's checks).
+    case settings
 
     /// Feeds one input to the target.
     public func run(_ data: Data) {
@@ -35,6 +40,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .date: Self.date(data)
         case .opml: Self.opml(data)
         case .theme: Self.theme(data)
+        case .image: Self.image(data)
+        case .settings: Self.settings(data)
         }
     }
 
@@ -80,6 +87,16 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     private static func opml(_ data: Data) {
         guard let entries = try? OPML.entries(in: data) else { return }
         for entry in entries { FuzzInvariant.hasAddress(entry) }
+    }
+
+    private static func image(_ data: Data) {
+        guard let header = ImageHeader(data) else { return }
+        FuzzInvariant.withinBounds(header)
+    }
+
+    private static func settings(_ data: Data) {
+        let messages = MainActor.assumeIsolated { SettingsFileCheck.messages(reading: String(decoding: data, as: UTF8.self)) }
+        FuzzInvariant.shortMessages(messages)
     }
 
     private static func theme(_ data: Data) {

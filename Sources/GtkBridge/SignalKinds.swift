@@ -80,6 +80,18 @@ extension Signal where Handler == @MainActor () -> Bool {
     public static var closeRequest: Self { Signal(name: "close-request", connector: Signals.connectReturningBool) }
 }
 
+extension Signal where Handler == @MainActor (_ uri: String) -> Bool {
+    /// `GtkLabel::activate-link`: return true when the link was dealt with (GTK then does not
+    /// open it itself).
+    public static var activateLink: Self {
+        Signal(name: "activate-link") { instance, name, handler in
+            Signals.connectWithPointerReturningInt(instance, name) { uri in
+                handler(string(uri?.assumingMemoryBound(to: CChar.self)) ?? "") ? 1 : 0
+            }
+        }
+    }
+}
+
 extension Signal where Handler == @MainActor (_ response: Int32) -> Void {
     /// `GtkDialog::response` and `GtkNativeDialog::response` (a `GtkResponseType` value).
     public static var response: Self {

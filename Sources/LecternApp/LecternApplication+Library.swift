@@ -67,12 +67,12 @@ extension LecternApplication {
 
     private func openIfClosed() {
         guard case .closed = library else { return }
-        settle(Result { () throws(StorageError) in try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string) })
+        settle(Result { () throws(StorageError) in try DataLocations.openLibrary(at: DataLocations.libraryFile) })
     }
 
     /// Opens (and upgrades) the library off the main thread.
     private nonisolated static func open(_ file: URL) async -> Result<LibraryService, StorageError> {
-        Result { () throws(StorageError) in try LibraryService.open(at: file, appVersion: LecternVersion.string) }
+        Result { () throws(StorageError) in try DataLocations.openLibrary(at: file) }
     }
 
     private func settle(_ result: Result<LibraryService, StorageError>) {

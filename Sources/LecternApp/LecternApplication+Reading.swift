@@ -59,10 +59,7 @@ extension LecternApplication {
         guard let article = storeAccess?.read(tr("find the article"), fallback: nil, { try $0.article(id: id) }),
               let session = mainWindow?.session else { return }
         if session.show(articleID: id, inFeed: article.feedID) { return }
-        if let text, !text.isEmpty {
-            session.search(for: text)
-            session.list.select(articleID: id)
-        }
+        if let text, !text.isEmpty { session.search(for: text, selecting: id) }
     }
 
     func connectReading(_ window: MainWindow) {
@@ -249,7 +246,7 @@ extension LecternApplication {
     }
 
     private func trySamples() {
-        guard let service = libraryService, let samples = locator?.data.appending(path: "samples/samples.opml") else { return }
+        guard let service = libraryService, let samples = DataLocations.samplesOPML else { return }
         Task { @MainActor [weak self] in
             let report = await service.perform(LibraryRequest(importOPML: [samples.path], refresh: true)) { _ in }
             self?.libraryDidChange()

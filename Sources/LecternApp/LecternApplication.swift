@@ -157,9 +157,12 @@ public final class LecternApplication {
         return 2
     }
 
-    private func unknownThemeMessage(_ name: String, catalog: ThemeCatalog) -> String {
+    private func unknownThemeMessage(_ typed: String, catalog: ThemeCatalog) -> String {
         let available = catalog.themes.map(\.name).joined(separator: ", ")
-        guard let closest = catalog.closestName(to: name) else {
+        // No theme has a longer name: nothing is close to such a value, and it is not quoted whole.
+        let tooLong = typed.count > ThemeFile.maximumNameLength
+        let name = tooLong ? typed.prefix(ThemeFile.maximumNameLength) + "…" : typed
+        guard !tooLong, let closest = catalog.closestName(to: name) else {
             return tr("unknown theme \"{name}\". Available themes: {themes}", ["name": name, "themes": available])
         }
         // Translators: {closest} is the name of a theme close to the one asked for.

@@ -39,7 +39,7 @@ enum FontFamilies {
         }
         if let bad = names.first(where: { !isUsable($0) }) {
             throw .invalidValue(file: group.file, path: path, value: "\"\(bad)\"",
-                                reason: tr("is not a usable font family name (no quotes, ; {{ }} \\ < >)"))
+                                reason: tr("is not a usable font family name (at most 100 characters, no quotes, ; {{ }} \\ < > or control characters)"))
         }
         return names
     }
@@ -61,9 +61,14 @@ enum FontFamilies {
 
     /// Whether `name` can be written as a quoted CSS family name: no quote, backslash,
     /// rule punctuation or line break that could end the string or the rule.
+    /// A family name fit for CSS: none of the characters that would end its quotes or the
+    /// rule, no control character (a NUL), and at most `maximumLength` characters.
     static func isUsable(_ name: String) -> Bool {
-        !name.contains(where: forbidden.contains) && !name.contains(where: \.isNewline)
+        !name.contains(where: forbidden.contains) && !name.contains(where: \.isNewline) && name.count <= maximumLength
+            && !name.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
+
+    static let maximumLength = 100
 
     /// The CSS value for `names`: family names quoted, generic families bare.
     static func css(_ names: [String]) -> String {

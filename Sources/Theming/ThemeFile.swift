@@ -13,18 +13,32 @@ public enum ThemeFile {
     static let typographyKeys = ["ui_family", "reading_family", "mono_family",
                                  "base_size", "reading_size", "line_height", "title_scale"]
     /// Longest theme name accepted.
-    static let maximumNameLength = 64
+    public static let maximumNameLength = 64
+    /// Longest description accepted (one per scheme).
+    static let maximumDescriptionLength = 600
+    /// Largest theme file read: the built-in ones are under 3 KB.
+    public static let maximumFileBytes = 256 * 1024
 
     /// Reads and decodes the theme file at `url`; errors name the file by its last path component.
     public static func load(_ url: URL) throws(ThemeError) -> Theme {
+        try decode(try read(url), file: url.lastPathComponent)
+    }
+
+    /// The bytes of a theme file, refused unread when it is larger than any theme.
+    static func read(_ url: URL) throws(ThemeError) -> Data {
         let file = url.lastPathComponent
-        let data: Data
         do {
-            data = try Data(contentsOf: url)
+            let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+            guard size <= maximumFileBytes else {
+                throw ThemeError.unreadable(file: file, reason: tr("it is {size} KB, larger than any theme (at most {limit} KB)",
+                                                                   ["size": size >> 10, "limit": maximumFileBytes >> 10]))
+            }
+            return try Data(contentsOf: url)
+        } catch let error as ThemeError {
+            throw error
         } catch {
             throw .unreadable(file: file, reason: error.localizedDescription)
         }
-        return try decode(data, file: file)
     }
 
     /// Decodes a theme from the bytes of a theme file; `file` is used in error messages.
@@ -57,7 +71,7 @@ public enum ThemeFile {
     /// The top-level `"name"` of a file that may be invalid otherwise, so that an invalid
     /// theme can still be listed under its own name.
     static func declaredName(at url: URL) -> String? {
-        guard let data = try? Data(contentsOf: url),
+        guard let data = try? read(url),
               let object = try? JSONValue.parseObject(data, file: url.lastPathComponent),
               case let .string(name)? = object["name"] else { return nil }
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -72,6 +86,12 @@ public enum ThemeFile {
         guard !trimmed.isEmpty else {
             throw .invalidValue(file: file, path: path, value: "\"\"", reason: tr("must not be empty"))
         }
+        guard trimmed.count <= maximumDescriptionLength else {
+            throw .invalidValue(file: file, path: path, value: "\"\(trimmed)\"",
+                                reason: tr("is longer than {count} character", plural: "is longer than {count} characters",
+                                           count: maximumDescriptionLength))
+        }
+        try TokenReader.rejectControls(trimmed, file: file, path: path)
         return trimmed
     }
 

@@ -52,7 +52,16 @@ struct TokenReader {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalidValue(file: file, path: path(key), value: "\"\"", reason: tr("must not be empty"))
         }
+        try Self.rejectControls(text, file: file, path: path(key))
         return text
+    }
+
+    /// A theme's text is shown in the window and goes into its CSS: a control character
+    /// (a NUL, an escape) in it is an error, never passed on.
+    static func rejectControls(_ text: String, file: String, path: String) throws(ThemeError) {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" }) else { return }
+        throw .invalidValue(file: file, path: path, value: "\"\(text.unicodeScalars.filter { $0.properties.generalCategory != .control })\"",
+                            reason: tr("must not contain control characters"))
     }
 
     /// An optional true/false value.

@@ -9,7 +9,9 @@ import Testing
     static let inputs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("FuzzInputs")
 
+    /// On the main thread, as libFuzzer drives them (the settings target reads into the app's model).
     @Test(arguments: FuzzTarget.allCases)
+    @MainActor
     func everyKeptInputRunsCleanly(_ target: FuzzTarget) throws {
         let folder = Self.inputs.appendingPathComponent(target.rawValue)
         let files = try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)

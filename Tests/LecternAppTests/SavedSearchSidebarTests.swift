@@ -10,7 +10,7 @@ import Testing
 @Suite("Saved searches in the sidebar", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
 @MainActor
 struct SavedSearchSidebarTests {
-    @Test func aSavedSearchIsAViewWithItsCountAndItsMatches() throws {
+    @Test func aSavedSearchIsAViewWithItsCountAndItsMatches() async throws {
         try #require(gtk_init_check() != 0)
         let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-saved-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -33,6 +33,9 @@ struct SavedSearchSidebarTests {
         #expect(rows.first { $0.key == "saved:\(saved.id)" }?.count(in: try store.unreadCounts()) == 2)
 
         session.sidebar.select(savedSearch: saved.id)
+        // The search is read off the main thread and comes back on the main actor: wait without holding it.
+        for _ in 0..<200 where session.list.isSearching { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!session.list.isSearching, "the search never came back")
         #expect(session.list.select(articleID: funicular.id), "a match is listed")
         #expect(!session.list.select(articleID: bakers.id), "an article that does not match is listed")
         session.sidebar.select(.all)

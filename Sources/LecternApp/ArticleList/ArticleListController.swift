@@ -41,6 +41,10 @@ final class ArticleListController {
     private var scrollTop = 0
     /// Looks at the list once scrolling pauses.
     private var scrollCheck: MainLoop.Source?
+    /// The search being read off the main thread, if any.
+    private var searchTask: Task<Void, Never>?
+    /// The article to select when the search being read is shown.
+    private var selectionWanted: Int64?
 
     init(access: StoreAccess) {
         cache = ArticleRowCache(access: access, query: ArticleQuery(view: .all))
@@ -90,14 +94,35 @@ final class ArticleListController {
         reload()
     }
 
-    /// Re-reads the current view (after a refresh or a status change elsewhere).
+    /// Re-reads the current view (after a refresh or a status change elsewhere). A search is
+    /// read off the main thread, so the window answers while a long one runs; a newer one
+    /// replaces it.
     func reload() {
         loaded = true
         scrollTop = 0
+        let query = ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread)
+        searchTask?.cancel()
+        searchTask = nil
         let selectedID = selectedRow?.id
-        let count = cache.reset(to: ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread))
+        guard query.search != nil else { return show(count: cache.reset(to: query), keeping: selectedID) }
+        let store = cache.store
+        searchTask = Task { @MainActor [weak self] in
+            let found = await Task.detached(priority: .userInitiated) { ArticleRowCache.search(query, in: store) }.value
+            guard let self, !Task.isCancelled else { return }
+            searchTask = nil
+            let selectedID = selectedRow?.id
+            show(count: cache.reset(to: query, searched: found), keeping: selectedID)
+        }
+    }
+
+    /// True while a search is being read (tests wait for it).
+    var isSearching: Bool { searchTask != nil }
+
+    private func show(count: Int, keeping selectedID: Int64?) {
+        let selectedID = selectionWanted ?? selectedID
+        selectionWanted = nil
         lectern_index_model_reset(model, guint(count))
-        header.setCount(count, filter: filter, searching: search != nil)
+        header.setCount(count, filter: filter, searching: search != nil, cut: search.map(SearchQuery.isCut) ?? false)
         let unread = filter == .unread || view == .unread
         header.offerSave(target: search.flatMap { $0 == fixedSearch ? nil : "\(unread ? "unread" : "all"):\($0)" })
         pages.show(count == 0 ? "empty" : "list")
@@ -148,8 +173,16 @@ final class ArticleListController {
 
     func focusSearch() { header.focusSearch() }
 
-    /// Puts `text` in the search field, which lists its matches.
-    func setSearch(_ text: String) { header.setSearch(text) }
+    /// Puts `text` in the search field, which lists its matches; `selecting` is selected once
+    /// they are listed.
+    func setSearch(_ text: String, selecting id: Int64? = nil) {
+        guard text != (search ?? "") else {
+            if let id { select(articleID: id) }
+            return
+        }
+        selectionWanted = id
+        header.setSearch(text)
+    }
 
     /// Marks rows read in the cache and redraws those on screen (after marking on scroll).
     func showRead(_ ids: Set<Int64>, read: Bool) {

@@ -68,8 +68,9 @@ final class ArticleListHeader {
 
     func setTitle(_ text: String) { gtk_label_set_text(OpaquePointer(title), text) }
 
-    func setCount(_ count: Int, filter: ArticleFilter, searching: Bool) {
-        let text: String
+    /// The count under the view's name; `cut`: the search had more words than are searched.
+    func setCount(_ count: Int, filter: ArticleFilter, searching: Bool, cut: Bool = false) {
+        var text: String
         if searching {
             text = count >= LibraryStore.searchWindow
                 ? tr("The newest {count} match, best first", plural: "The newest {count} matches, best first", count: count)
@@ -79,6 +80,11 @@ final class ArticleListHeader {
             text = tr("{count} unread", plural: "{count} unread", count: count)
         } else {
             text = count == 0 ? tr("Nothing to read yet") : tr("{count} article", plural: "{count} articles", count: count)
+        }
+        if cut {
+            // Translators: after the count of a search's matches; {count} is how many words were searched.
+            text += " " + tr("(searched for the first {count} word)", plural: "(searched for the first {count} words)",
+                             count: SearchQuery.maxWords)
         }
         gtk_label_set_text(OpaquePointer(subtitle), text)
     }

@@ -5,10 +5,12 @@ import Localization
 /// list scrolls, so a 100,000-article view only ever holds the pages on screen.
 @MainActor
 final class ArticleRowCache {
-    static let pageSize = 120
+    nonisolated static let pageSize = 120
     static let maxPages = 40
 
     private let access: StoreAccess
+    /// The store itself, for work off the main thread (a search).
+    var store: LibraryStore { access.store }
     private(set) var query: ArticleQuery
     private(set) var count = 0
     private var pages: [Int: [ArticleRow]] = [:]
@@ -30,6 +32,30 @@ final class ArticleRowCache {
             try $0.count(query.view, search: query.search, unreadOnly: query.unreadOnly)
         }
         return count
+    }
+
+    /// Switches to a search whose count and first page were read off the main thread
+    /// (`searched`); a failure is reported as the count's would be. Returns the count.
+    @discardableResult
+    func reset(to query: ArticleQuery, searched: Result<(count: Int, firstPage: [ArticleRow]), StorageError>) -> Int {
+        self.query = query
+        pages = [:]
+        recent = []
+        let found = access.reported(searched, purpose: tr("count the articles of this view"), fallback: (count: 0, firstPage: []))
+        count = found.count
+        pages[0] = found.firstPage
+        recent = [0]
+        return count
+    }
+
+    /// A search's count and first page, read from `store` (off the main thread).
+    nonisolated static func search(_ query: ArticleQuery, in store: LibraryStore) -> Result<(count: Int, firstPage: [ArticleRow]), StorageError> {
+        Result { () throws(StorageError) in
+            var first = query
+            first.limit = pageSize
+            first.offset = 0
+            return (try store.count(query.view, search: query.search, unreadOnly: query.unreadOnly), try store.articles(first))
+        }
     }
 
     /// The row at `index`, loading its page when needed.

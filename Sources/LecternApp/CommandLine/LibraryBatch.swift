@@ -11,7 +11,7 @@ enum LibraryBatch {
     static func run(_ request: LibraryRequest) -> Int32 {
         let service: LibraryService
         do {
-            service = try LibraryService.open(at: DataLocations.libraryFile, appVersion: LecternVersion.string)
+            service = try DataLocations.openLibrary(at: DataLocations.libraryFile)
         } catch {
             LocalCommands.printError("lectern: " + tr("cannot open the library {path}: {error}",
                                                       ["path": DataLocations.libraryFile.path, "error": "\(error)"]))

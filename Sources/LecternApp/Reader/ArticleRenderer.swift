@@ -9,6 +9,8 @@ import Localization
 @MainActor
 struct ArticleRenderer {
     let images: ImageLoader?
+    /// Told when a link the article holds is refused (ExternalLinks).
+    let notify: @MainActor (String) -> Void
 
     func render(_ blocks: [ArticleBlock]) -> [WidgetPointer] {
         blocks.map(render)
@@ -71,7 +73,7 @@ struct ArticleRenderer {
             }
             return grid
         case .embed(let embed):
-            return EmbedCard.make(embed)
+            return EmbedCard.make(embed, notify: notify)
         }
     }
 
@@ -91,10 +93,12 @@ struct ArticleRenderer {
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 6, classes: ["article-figure"], children)
     }
 
-    /// A selectable, wrapping label showing `markup`; links open in the default browser.
+    /// A selectable, wrapping label showing `markup`; links open in the default browser when
+    /// ExternalLinks lets them.
     func text(_ markup: String, classes: [String], wrap: Bool = true, role: GtkAccessibleRole? = nil) -> WidgetPointer {
         let label = Widgets.label("", classes: classes, wrap: wrap, role: role)
         gtk_label_set_markup(OpaquePointer(label), markup)
+        ExternalLinks.guardLinks(of: label, notify: notify)
         gtk_label_set_selectable(OpaquePointer(label), 1)
         gtk_label_set_max_width_chars(OpaquePointer(label), 70)
         gtk_widget_set_focus_on_click(label, 0)

@@ -8,7 +8,7 @@ import Localization
 /// is, its title or its site, and Open in Browser. Lectern never runs the player itself.
 @MainActor
 enum EmbedCard {
-    static func make(_ embed: ArticleEmbed) -> WidgetPointer {
+    static func make(_ embed: ArticleEmbed, notify: @escaping @MainActor (String) -> Void) -> WidgetPointer {
         let (icon, kind) = switch embed.kind {
         case .video: ("video-x-generic-symbolic", tr("Video"))
         case .audio: ("audio-x-generic-symbolic", tr("Audio"))
@@ -28,7 +28,7 @@ enum EmbedCard {
         gtk_widget_set_tooltip_text(open, embed.url)
         gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
         let address = embed.url
-        connect(open, .clicked) { gtk_show_uri(nil, address, guint32(GDK_CURRENT_TIME)) }
+        connect(open, .clicked) { ExternalLinks.open(address, notify: notify) }
         let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], [image, words, open])
         // Translators: an embed read out: "Video", "Audio" or "Embedded page", then its title or its site.
         Accessibility.setLabel(card, tr("{kind}: {title}", ["kind": kind, "title": embed.title ?? host]))

@@ -25,6 +25,10 @@ final class ReaderController {
     /// Blocks below the fold, spared a theme switch's relayout.
     private let hollowBlocks = HollowRows()
     private(set) var article: Article?
+    /// Told when a link of the article is refused (ExternalLinks).
+    var onNotice: (@MainActor (String) -> Void)?
+    /// Show Images, offered when the article's pictures are not loaded.
+    var onShowImages: (@MainActor () -> Void)?
 
     init() {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
@@ -50,9 +54,10 @@ final class ReaderController {
         hollowBlocks.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
-        let renderer = ArticleRenderer(images: images)
+        let renderer = ArticleRenderer(images: images, notify: { [weak self] in self?.onNotice?($0) })
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
         let document = article.readerDocument
+        if images == nil, !document.images.isEmpty { gtk_box_append(cast(content), imagesOffer(count: document.images.count)) }
         let blocks = document.blocks.isEmpty ? [.paragraph([.text(tr("This article has no text. Open it in the browser to read it."))])]
             : document.blocks
         for block in renderer.render(blocks) {
@@ -102,6 +107,17 @@ final class ReaderController {
         // Translators: a tooltip; (s) is the key that does it.
         Accessibility.name(starButton, starred ? tr("Unstar") : tr("Star"), tooltip: starred ? tr("Unstar (s)") : tr("Star (s)"))
         if starred { gtk_widget_add_css_class(starButton, "starred") } else { gtk_widget_remove_css_class(starButton, "starred") }
+    }
+
+    /// Above an article whose pictures are not loaded: why, and Show Images.
+    private func imagesOffer(count: Int) -> WidgetPointer {
+        let words = Widgets.label(tr("{count} picture is not loaded: its site would learn that you read this.",
+                                     plural: "{count} pictures are not loaded: their sites would learn that you read this.", count: count),
+                                  classes: ["images-offer-text"], wrap: true)
+        Widgets.expand(words, vertical: false)
+        let show = Widgets.textButton(tr("Show Images"), classes: ["ghost"])
+        connect(show, .clicked) { [weak self] in self?.onShowImages?() }
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["images-offer"], [words, show])
     }
 
     private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer) -> WidgetPointer {

@@ -11,8 +11,18 @@ final class KeyFileReader {
 
     init(keyFile: KeyFile) { self.keyFile = keyFile }
 
+    /// The longest text value any setting takes (a theme's name, a font): a longer one is a
+    /// broken or hostile file, refused without being quoted.
+    static let maximumTextLength = 200
+
     func text(_ group: String, _ key: String) -> String? {
         guard let value = keyFile.string(group, key)?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard value.count <= Self.maximumTextLength else {
+            // Translators: a setting in settings.ini ([group] key) whose value is far too long to be real.
+            warnings.append(tr("[{group}] {key} is {count} characters long, more than any value it takes (at most {limit}); using the default",
+                               ["group": group, "key": key, "count": value.count, "limit": Self.maximumTextLength]))
+            return nil
+        }
         return value
     }
 
@@ -40,7 +50,7 @@ final class KeyFileReader {
             let accepted = Value.allCases.map(\.rawValue).joined(separator: ", ")
             // Translators: a setting in settings.ini ([group] key) whose value is not one of those accepted.
             warnings.append(tr("[{group}] {key} = {value} is not one of {accepted}; using the default",
-                               ["group": group, "key": key, "value": text, "accepted": accepted]))
+                               ["group": group, "key": key, "value": String(text.prefix(40)), "accepted": accepted]))
             return nil
         }
         return value

@@ -22,18 +22,37 @@ final class SettingsStore {
         self.file = file
     }
 
-    /// Reads the file into `settings`. A missing file leaves the defaults.
+    /// The largest settings file read: Lectern writes about a kilobyte.
+    static let maximumFileBytes = 64 * 1024
+
+    /// Reads the file into `settings`. A missing file leaves the defaults; one larger than any
+    /// settings file is moved aside unread.
     func load(into settings: Settings) {
+        if let size = try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int, size > Self.maximumFileBytes {
+            return moveAside(reason: tr("it is {size} KB, larger than any settings file (at most {limit} KB)",
+                                        ["size": size >> 10, "limit": Self.maximumFileBytes >> 10]))
+        }
         guard let data = try? Data(contentsOf: file) else { return }
+        switch Self.read(String(decoding: data, as: UTF8.self), into: settings, keyFile: keyFile) {
+        case .success(let found): warnings += found
+        case .failure(let broken): moveAside(reason: broken.reason)
+        }
+    }
+
+    /// Why a settings file is not a keyfile at all.
+    struct Broken: Error { let reason: String }
+
+    /// Reads settings.ini's `text` into `settings` through `keyFile`: the warnings to show, or,
+    /// for text that is not a keyfile, why not (cut short: GLib quotes the offending line).
+    static func read(_ text: String, into settings: Settings, keyFile: KeyFile) -> Result<[String], Broken> {
         do {
-            try keyFile.load(text: String(decoding: data, as: UTF8.self))
+            try keyFile.load(text: text)
         } catch {
-            moveAside(reason: error.message)
-            return
+            return .failure(Broken(reason: error.message.count > 160 ? error.message.prefix(160) + "…" : error.message))
         }
         let reader = KeyFileReader(keyFile: keyFile)
         SettingsSchema.read(reader, into: settings)
-        warnings += reader.warnings
+        return .success(reader.warnings)
     }
 
     /// Writes `settings` over the keyfile's own values and saves atomically.

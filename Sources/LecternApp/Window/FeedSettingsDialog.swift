@@ -5,8 +5,8 @@ import Library
 import Localization
 
 /// A feed's settings: its name, address (a new one is fetched before it is kept, and a
-/// permanent redirect offered), folder, refresh interval, notifications, where its articles
-/// open and full articles; and its health — when it last worked, its last error in plain words,
+/// permanent redirect offered), folder, refresh interval, notifications, its remote images,
+/// where its articles open and full articles; and its health — when it last worked, its last error in plain words,
 /// its HTTP status, how often the server said nothing changed, how much it brings a week.
 @MainActor
 final class FeedSettingsDialog {
@@ -35,12 +35,19 @@ final class FeedSettingsDialog {
         (tr(context: "notifications", "On"), true), (tr(context: "notifications", "Off"), false),
     ]
 
+    static let imageChoices: [(String, Bool?)] = [
+        (tr("As in Preferences"), nil),
+        // Translators: whether the pictures of the feed's articles are loaded from their sites.
+        (tr(context: "images", "Load"), true), (tr(context: "images", "Don’t load"), false),
+    ]
+
     let window: WidgetPointer
     let nameEntry: WidgetPointer
     let addressEntry: WidgetPointer
     let folderDropDown: WidgetPointer
     let refreshDropDown: WidgetPointer
     let notifyDropDown: WidgetPointer
+    let imagesDropDown: WidgetPointer
     let browserSwitch: WidgetPointer
     let fullArticleSwitch: WidgetPointer
     let status: WidgetPointer
@@ -70,6 +77,7 @@ final class FeedSettingsDialog {
         folderDropDown = Widgets.dropDown(self.folders.map { $0?.title ?? tr("No Folder") })
         refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
         notifyDropDown = Widgets.dropDown(Self.notifyChoices.map(\.0))
+        imagesDropDown = Widgets.dropDown(Self.imageChoices.map(\.0))
         browserSwitch = gtk_switch_new()
         fullArticleSwitch = gtk_switch_new()
         status = Widgets.label("", classes: ["feed-settings-status"], wrap: true)
@@ -84,8 +92,8 @@ final class FeedSettingsDialog {
         rows.append((tr("Folder"), folderDropDown))
         // Translators: the label of the choice of how often the feed is refreshed.
         if feed.accountID == nil { rows.append((tr(context: "interval", "Refresh"), refreshDropDown)) }
-        rows += [(tr("Notify about new articles"), notifyDropDown), (tr("Open articles in the browser"), browserSwitch),
-                 (tr("Always show the full article"), fullArticleSwitch)]
+        rows += [(tr("Notify about new articles"), notifyDropDown), (tr("Remote images"), imagesDropDown),
+                 (tr("Open articles in the browser"), browserSwitch), (tr("Always show the full article"), fullArticleSwitch)]
         let grid = DialogParts.form(rows)
         let healthBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["feed-health"],
                                     [Widgets.label(tr("Health"), classes: ["preference-heading"])]
@@ -148,6 +156,7 @@ final class FeedSettingsDialog {
         gtk_drop_down_set_selected(OpaquePointer(refreshDropDown),
                                    guint(Self.refreshChoices.firstIndex { $0.1 == settings.refreshMinutes } ?? 0))
         gtk_drop_down_set_selected(OpaquePointer(notifyDropDown), guint(Self.notifyChoices.firstIndex { $0.1 == settings.notify } ?? 0))
+        gtk_drop_down_set_selected(OpaquePointer(imagesDropDown), guint(Self.imageChoices.firstIndex { $0.1 == settings.loadsImages } ?? 0))
         gtk_switch_set_active(OpaquePointer(browserSwitch), settings.opensInBrowser ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(fullArticleSwitch), settings.alwaysFullArticle ? 1 : 0)
     }
@@ -160,6 +169,7 @@ final class FeedSettingsDialog {
         settings.refreshMinutes = Self.refreshChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown))),
                                                           Self.refreshChoices.count - 1)].1
         settings.notify = Self.notifyChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(notifyDropDown))), Self.notifyChoices.count - 1)].1
+        settings.loadsImages = Self.imageChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(imagesDropDown))), Self.imageChoices.count - 1)].1
         settings.opensInBrowser = gtk_switch_get_active(OpaquePointer(browserSwitch)) != 0
         settings.alwaysFullArticle = gtk_switch_get_active(OpaquePointer(fullArticleSwitch)) != 0
         return settings

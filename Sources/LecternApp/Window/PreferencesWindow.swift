@@ -54,7 +54,7 @@ final class PreferencesWindow {
              // Translators: m is the key that marks an article read or unread; keep it as it is.
              tr("Otherwise press m to mark them."), markReadSwitch),
             (tr("Mark articles read as you scroll past them"), tr("In the list; the undo bar brings them back."), markOnScrollSwitch),
-            (tr("Show images in articles"), tr("Images load in the background and are kept in the cache."), showImagesSwitch),
+            (tr("Load remote images"), tr("Pictures come from the articles' sites, which learn when you read. When off, Show Images loads one article's; a feed's settings can decide for it."), showImagesSwitch),
             (tr("Refresh feeds"), tr("Lectern also refreshes shortly after it starts."), refreshDropDown),
             (tr("Notify about new articles"), tr("After a refresh that brings some; a feed's menu can say otherwise."), notifySwitch),
             (tr("Keep refreshing in the background"),

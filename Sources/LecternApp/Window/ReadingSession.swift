@@ -28,6 +28,10 @@ final class ReadingSession {
     /// The feed title the reader shows, for showing its article again.
     private var shownFeedTitle = ""
     private var shownFeedLanguage: String?
+    /// The shown article's feed's remote-images setting (nil: as in Preferences).
+    private var shownFeedLoadsImages: Bool?
+    /// Articles whose pictures the user asked for with Show Images while they are off.
+    private var imagesShownFor: Set<Int64> = []
 
     init(access: StoreAccess, settings: Settings) {
         self.access = access
@@ -43,6 +47,8 @@ final class ReadingSession {
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
         reader.onLoadFullArticle = { [weak self] in self?.loadFullArticle() }
+        reader.onNotice = { [weak self] in self?.onNotice?($0) }
+        reader.onShowImages = { [weak self] in self?.showImagesOfShownArticle() }
         list.show(.all, title: tr("All Articles"))
     }
 
@@ -64,10 +70,11 @@ final class ReadingSession {
         return list.select(articleID: articleID)
     }
 
-    /// All articles matching `text`, as if typed into the search field.
-    func search(for text: String) {
+    /// All articles matching `text`, as if typed into the search field; `selecting` is
+    /// selected once they are listed.
+    func search(for text: String, selecting id: Int64? = nil) {
         sidebar.select(.all)
-        list.setSearch(text)
+        list.setSearch(text, selecting: id)
     }
 
     // Translators: what failed, completing "Lectern could not {action}."
@@ -85,6 +92,7 @@ final class ReadingSession {
             return
         }
         let feed = access.read(tr("read the feed's settings"), fallback: nil, { try $0.feed(id: article.feedID) })
+        shownFeedLoadsImages = feed?.loadsImages
         showInReader(article, feedTitle: row.feedTitle, feedLanguage: feed?.language)
         if settings.markReadOnOpen && !row.read { setRead(true) }
         // A feed set to open its articles in the browser does so (the reader keeps the feed's text).
@@ -99,8 +107,18 @@ final class ReadingSession {
     private func showInReader(_ article: Article, feedTitle: String, feedLanguage: String?) {
         shownFeedTitle = feedTitle
         shownFeedLanguage = feedLanguage
-        reader.show(article, feedTitle: feedTitle, feedLanguage: feedLanguage, images: settings.showImages ? images : nil)
+        // Remote pictures tell their sites who reads what: the feed's setting, else Preferences';
+        // when off, the reader offers Show Images for this article.
+        let loadsImages = imagesShownFor.contains(article.id) || (shownFeedLoadsImages ?? settings.showImages)
+        reader.show(article, feedTitle: feedTitle, feedLanguage: feedLanguage, images: loadsImages ? images : nil)
         reader.setLoadingFullArticle(loadingFullArticles.contains(article.id))
+    }
+
+    /// Show Images: this article's pictures, this once (the setting stays as it is).
+    private func showImagesOfShownArticle() {
+        guard let article = reader.article else { return }
+        imagesShownFor.insert(article.id)
+        showInReader(article, feedTitle: shownFeedTitle, feedLanguage: shownFeedLanguage)
     }
 
     // MARK: Commands
@@ -126,7 +144,7 @@ final class ReadingSession {
     func openInBrowser() {
         let selected = list.selectedRow.flatMap { row in access.read(tr("open the article"), fallback: nil) { try $0.article(id: row.id) } }
         guard let link = reader.article?.link ?? selected?.link else { return }
-        gtk_show_uri(nil, link, guint32(GDK_CURRENT_TIME))
+        ExternalLinks.open(link) { [weak self] in self?.onNotice?($0) }
     }
 
     /// Loads the shown article's full text from its web page. The feed's version stays on

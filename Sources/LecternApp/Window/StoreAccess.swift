@@ -29,6 +29,12 @@ final class StoreAccess {
         }
     }
 
+    /// The value of work done off the main thread, or `fallback` when it failed (reported as
+    /// `purpose`, as `read` reports).
+    func reported<T>(_ result: Result<T, StorageError>, purpose: String, fallback: T) -> T {
+        read(purpose, fallback: fallback) { _ in try result.get() }
+    }
+
     /// Runs a change; false when the store refused it (reported as `purpose`).
     @discardableResult
     func write(_ purpose: String, _ body: (LibraryStore) throws -> Void) -> Bool {
