@@ -46,7 +46,8 @@ check:
 	scripts/ensure-packages.sh check
 	scripts/build-locale.sh --test-locales
 	$(MAKE) validate-data
-	$(SWIFT) build --build-tests
+	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build.log
+	python3 scripts/no-warnings.py .build/build.log
 	set -o pipefail; scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
 		status=$$?; python3 scripts/test-summary.py .build/check.log; exit $$status
 

@@ -23,7 +23,7 @@ public enum BackgroundPortal {
             return "The Background portal cannot be asked: " + (error.map { String(cString: $0.pointee.message) } ?? "no session bus")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-        var commandline: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("lectern")), UnsafePointer(strdup("--background")), nil]
+        let commandline: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("lectern")), UnsafePointer(strdup("--background")), nil]
         defer { commandline.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
         let parameters = commandline.withUnsafeBufferPointer { lectern_background_request(reason, autostart ? 1 : 0, $0.baseAddress) }
         g_dbus_connection_call(connection, "org.freedesktop.portal.Desktop", "/org/freedesktop/portal/desktop",

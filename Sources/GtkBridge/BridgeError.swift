@@ -17,6 +17,12 @@ public enum BridgeError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self { case .glib(_, _, let message): message }
     }
 
+    /// The message cut to 160 characters: GLib quotes what it could not read (a keyfile's
+    /// whole line or value), which a hostile file makes as long as it likes.
+    public var briefMessage: String {
+        message.count > 160 ? message.prefix(160) + "…" : message
+    }
+
     public var description: String {
         switch self { case .glib(let domain, let code, let message): "\(message) (\(domain) \(code))" }
     }

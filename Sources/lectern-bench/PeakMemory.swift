@@ -11,7 +11,7 @@ import Glibc
 enum PeakMemory {
     /// Bytes of peak resident growth while `work` runs.
     static func growth(_ work: () -> Void) -> Int {
-        trim?(0)
+        _ = trim?(0)   // malloc_trim: its answer (whether memory went back) does not matter here
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
         let before = status("VmRSS")
         work()

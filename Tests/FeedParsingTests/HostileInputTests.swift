@@ -48,7 +48,7 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("huge.xml")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        try Data().write(to: file)
         let handle = try FileHandle(forWritingTo: file)
         let filler = String(repeating: "All work and no play makes a very large feed. ", count: 20)
         try handle.write(contentsOf: Data("<rss version=\"2.0\"><channel><title>Huge</title>".utf8))

@@ -14,6 +14,8 @@ struct AddAccountDialogTests {
     final class Calls {
         var added: [(Account.Kind, String, String, String)] = []
         var done: [Account] = []
+        /// What the next add is answered with.
+        var answer: Result<Account, SyncError> = .failure(.wrongCredentials(server: "rss.example.org"))
     }
 
     private func fill(_ dialog: AddAccountDialog, kind: UInt32, server: String, user: String, password: String) {
@@ -30,10 +32,9 @@ struct AddAccountDialogTests {
     @Test func aRefusalIsShownInTheDialogAndAnAcceptedAccountIsHandedOn() throws {
         try #require(gtk_init_check() != 0)
         let calls = Calls()
-        var answer: Result<Account, SyncError> = .failure(.wrongCredentials(server: "rss.example.org"))
         let dialog = AddAccountDialog(parent: nil, add: { kind, server, user, password, reply in
             calls.added.append((kind, server, user, password))
-            reply(answer)
+            reply(calls.answer)
         }, done: { calls.done.append($0) })
         let window = dialog.window
         dialog.present()
@@ -50,7 +51,7 @@ struct AddAccountDialogTests {
         #expect(gtk_widget_get_visible(window) != 0, "the dialog stays open to correct it")
         #expect(calls.done.isEmpty)
 
-        answer = .success(Account(id: 1, kind: .tinyTinyRSS, server: "https://rss.example.org/tt-rss", userName: "ann"))
+        calls.answer = .success(Account(id: 1, kind: .tinyTinyRSS, server: "https://rss.example.org/tt-rss", userName: "ann"))
         gtk_editable_set_text(OpaquePointer(dialog.passwordEntry), "right")
         dialog.submit()
         #expect(calls.added.last?.3 == "right")

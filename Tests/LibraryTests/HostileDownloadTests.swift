@@ -48,8 +48,12 @@ import Testing
     }
 
     @Test func aNonWebAddressIsNotFetchedAtAll() async throws {
-        let failure = try await ResourceDownload(policy: .image, appVersion: "test").getWaiting(URL(filePath: "/etc/passwd"))
-        guard case .failure(.notWeb) = failure else { Issue.record("\(failure)"); return }
+        do throws(ResourceDownload.Failure) {
+            _ = try await ResourceDownload(policy: .image, appVersion: "test").get(URL(filePath: "/etc/passwd"))
+            Issue.record("a local file was fetched")
+        } catch {
+            guard case .notWeb = error else { Issue.record("\(error)"); return }
+        }
     }
 
     @Test func aFeedThatRedirectsToALocalFileFailsWithoutReadingIt() async throws {

@@ -48,7 +48,7 @@ import Testing
     @Test func aFileLargerThanAnyListIsNotRead() throws {
         let (store, folder) = try library()
         let path = folder.path("huge.opml")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        try #require(FileManager.default.createFile(atPath: path, contents: nil), "the test could not make its file")
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: UInt64(OPMLParser.maximumFileMegabytes + 1) << 20) // sparse: no disk used
         try handle.close()

@@ -90,7 +90,7 @@ import Testing
         _ = try store.save(articles(50), toFeed: feed.id)
         // Fill what is left of the disk but 48 kB.
         let filler = mount.path("filler")
-        FileManager.default.createFile(atPath: filler, contents: Data(count: Self.freeBytes(mount.path(".")) - 48_000))
+        try #require(FileManager.default.createFile(atPath: filler, contents: Data(count: Self.freeBytes(mount.path(".")) - 48_000)), "the test could not make its file")
 
         let error = #expect(throws: StorageError.self) { _ = try store.save(articles(400, from: 50), toFeed: feed.id) }
         #expect(error?.description.contains("disk is full") == true, "\(String(describing: error))")

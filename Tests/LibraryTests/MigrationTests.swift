@@ -83,7 +83,7 @@ import Testing
         }
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         let filler = mount.path("filler")
-        FileManager.default.createFile(atPath: filler, contents: Data(count: Self.freeBytes(mount.path(".")) - 64_000))
+        try #require(FileManager.default.createFile(atPath: filler, contents: Data(count: Self.freeBytes(mount.path(".")) - 64_000)), "the test could not make its file")
 
         let error = #expect(throws: StorageError.self) { _ = try LibraryStore.open(path: path) }
         guard case .upgradeFailed(let reported, 2, _)? = error else { Issue.record("\(String(describing: error))"); return }

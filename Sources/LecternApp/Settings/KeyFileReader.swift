@@ -38,7 +38,7 @@ final class KeyFileReader {
         do {
             return try keyFile.bool(group, key)
         } catch {
-            warnings.append(Self.unreadable(group, key, error.message))
+            warnings.append(Self.unreadable(group, key, error.briefMessage))
             return nil
         }
     }
@@ -69,7 +69,7 @@ final class KeyFileReader {
             }
             return value
         } catch {
-            warnings.append(Self.unreadable(group, key, error.message))
+            warnings.append(Self.unreadable(group, key, error.briefMessage))
             return nil
         }
     }

@@ -48,7 +48,7 @@ final class SettingsStore {
         do {
             try keyFile.load(text: text)
         } catch {
-            return .failure(Broken(reason: error.message.count > 160 ? error.message.prefix(160) + "…" : error.message))
+            return .failure(Broken(reason: error.briefMessage))
         }
         let reader = KeyFileReader(keyFile: keyFile)
         SettingsSchema.read(reader, into: settings)

@@ -75,7 +75,7 @@ final class LecternSandbox: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         if let log {
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            try Data().write(to: log)
             process.standardError = try FileHandle(forWritingTo: log)
         } else {
             process.standardError = FileHandle.nullDevice
