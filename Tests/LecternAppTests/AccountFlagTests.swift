@@ -158,22 +158,22 @@ struct AccountFlagTests {
 /// process tells it (`library-changed` over D-Bus) instead of leaving it on a stale page.
 @Suite("A running window sees other processes' work", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct RunningWindowToldTests {
-    @Test func aBatchImportReplacesTheWelcomePageInTheRunningWindow() async throws {
+    @Test func aBatchImportReplacesTheWelcomePageInTheRunningWindow() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let welcome = sandbox.root.appending(path: "welcome.png").path
         try #require(sandbox.run(["--screenshot", welcome]).answered(by: app))
         let before = try #require(PNGImage(path: welcome))
         // Past the window's own refresh shortly after start-up (RefreshSchedule.startupDelay), which
         // would reload it anyway; the next check of its own is a minute away.
-        await pause(seconds: 7)
+        Thread.sleep(forTimeInterval: 7)
 
         let samples = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
         try #require(sandbox.run(["--batch", samples], environment: ["DISPLAY": nil]).status == 0)
         let after = sandbox.root.appending(path: "after.png").path
-        #expect(await eventually(timeout: 20) {
+        #expect(waitUntil(timeout: 20) {
             guard sandbox.run(["--screenshot", after]).answered(by: app), let image = PNGImage(path: after),
                   image.width == before.width, image.height == before.height else { return false }
             var differing = 0

@@ -32,12 +32,12 @@ struct DesktopPreferenceTests {
         _ = portal
     }
 
-    @Test func theRunningWindowSwitchesWhenTheDesktopDoes() async throws {
+    @Test func theRunningWindowSwitchesWhenTheDesktopDoes() throws {
         let sandbox = try LecternSandbox()
         let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let before = sandbox.root.appending(path: "before.png").path
         #expect(sandbox.run(["--screenshot", before]).answered(by: app))
         #expect(try readerBackground(before) == Self.paperDark)
@@ -45,7 +45,7 @@ struct DesktopPreferenceTests {
         try portal.set("color-scheme", 2)   // the desktop switches to light
         let after = sandbox.root.appending(path: "after.png").path
         // The signal arrives when it arrives: look until the running window is light (a hang guard only).
-        #expect(await eventually(timeout: 20) {
+        #expect(waitUntil(timeout: 20) {
             sandbox.run(["--screenshot", after]).answered(by: app) && (try? readerBackground(after)) == Self.paperLight
         }, "the running window never switched to light")
     }
@@ -83,4 +83,13 @@ struct DesktopPreferenceTests {
         #expect(result.status == 0)
         #expect(try readerBackground(shot) == Self.paperLight)
     }
+}
+
+func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+        if condition() { return true }
+        usleep(50_000)
+    }
+    return false
 }

@@ -4,7 +4,7 @@ import TestSupport
 
 @Suite("Feed icons", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct FeedIconTests {
-    @Test func theSitesFaviconIsFetchedOnceCachedAndShownInTheSidebar() async throws {
+    @Test func theSitesFaviconIsFetchedOnceCachedAndShownInTheSidebar() throws {
         let server = try SiteServer()
         let sandbox = try LecternSandbox()
         let feed = "http://127.0.0.1:\(server.port)/feed.xml"
@@ -14,12 +14,12 @@ struct FeedIconTests {
         let shot = sandbox.root.appending(path: "icons.png").path
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        #expect(await eventually(timeout: 10) {
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(waitUntil(timeout: 10) {
             ((try? FileManager.default.contentsOfDirectory(atPath: icons.path)) ?? []).contains { $0.hasSuffix(".icon") }
         }, "the favicon is cached")
         // The sidebar shows the icon once it is cached: look until it does (a hang guard only).
-        #expect(await eventually(timeout: 10) {
+        #expect(waitUntil(timeout: 10) {
             sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#c03060") ?? 0) >= 100
         }, "the 16×16 icon is drawn in the sidebar of the running window")
 

@@ -6,15 +6,15 @@ import Theming
 /// Flags given to a second launch are carried out by the running Lectern, which answers.
 @Suite("Forwarded flags", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct ForwardedFlagTests {
-    @Test func themeAndSchemeSwitchTheRunningWindowAndAreRemembered() async throws {
+    @Test func themeAndSchemeSwitchTheRunningWindowAndAreRemembered() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start(["--color-scheme", "light"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         let switched = sandbox.run(["--theme", "Midnight", "--color-scheme", "dark"], timeout: 30)
         #expect(switched.status == 0, "\(switched.stderr)")
-        #expect(await eventually(timeout: 5) {
+        #expect(waitUntil(timeout: 5) {
             let saved = (try? String(contentsOf: sandbox.settingsFile, encoding: .utf8)) ?? ""
             return saved.contains("theme=Midnight") && saved.contains("color-scheme=dark")
         })
@@ -27,13 +27,13 @@ struct ForwardedFlagTests {
         #expect(app.isRunning)
     }
 
-    @Test func aForwardedRefreshAnswersWithItsSummary() async throws {
+    @Test func aForwardedRefreshAnswersWithItsSummary() throws {
         let sandbox = try LecternSandbox()
         let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
         try #require(sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let refreshed = sandbox.run(["--refresh"], timeout: 60)
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
         #expect(refreshed.stderr.contains("Refreshed 2 feeds: 5 new articles"))

@@ -57,7 +57,7 @@ struct HostileEnvironmentTests {
     /// a forwarded screenshot, and the banner was not there before), the log names what
     /// failed and what to do, and nothing stored is lost.
     @Test(.enabled(if: ScratchMount.available, "filling a scratch disk needs root to mount it"))
-    func aFullDiskUnderTheRunningWindowIsShownInTheBanner() async throws {
+    func aFullDiskUnderTheRunningWindowIsShownInTheBanner() throws {
         let sandbox = try LecternSandbox()
         let mount = try ScratchMount(kilobytes: 8_192, on: sandbox.dataDirectory)
         defer { withExtendedLifetime(mount) {} } // unmounted (its deinit) before the sandbox folder goes
@@ -69,7 +69,7 @@ struct HostileEnvironmentTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let warning = try #require(ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
             .theme(named: "Paper")).color(.stateWarning, for: .light).hex.lowercased()
         let before = sandbox.root.appending(path: "before.png").path
@@ -80,7 +80,7 @@ struct HostileEnvironmentTests {
         try fill(filler)
         sandbox.activate("mark-all-read")
         let failure = "Lectern could not mark the articles as read. The disk is full"
-        #expect(await eventually(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(failure) },
+        #expect(waitUntil(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(failure) },
                 "the log: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         let after = sandbox.root.appending(path: "after.png").path
         let shot = sandbox.run(["--screenshot", after])

@@ -53,11 +53,11 @@ struct LibraryFlagTests {
     }
 
     @Test(.enabled(if: hasDisplay, "needs a display: run under make check"))
-    func aForwardedAddFeedIsDoneByTheRunningInstance() async throws {
+    func aForwardedAddFeedIsDoneByTheRunningInstance() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let feed = "file://" + samples.appending(path: "reading-room.rss").path
         let added = sandbox.run([feed], timeout: 30)
         #expect(added.status == 0, "\(added.stderr)")

@@ -31,7 +31,7 @@ struct LibraryUpgradeTests {
         return image.hex(x: 60, y: image.height - 40)
     }
 
-    @Test func theWindowSaysTheLibraryIsUpgradedWhileItIs() async throws {
+    @Test func theWindowSaysTheLibraryIsUpgradedWhileItIs() throws {
         let paper = try #require(paper)
         let sidebar = paper.color(.bgSecondary, for: .light).hex.lowercased()
         let page = paper.color(.bgPrimary, for: .light).hex.lowercased()
@@ -45,13 +45,13 @@ struct LibraryUpgradeTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let shot = sandbox.root.appending(path: "shot.png").path
-        let upgrading = await eventually(timeout: 4) { sidebarColour(sandbox, shot: shot) == page }
+        let upgrading = waitUntil(timeout: 4) { sidebarColour(sandbox, shot: shot) == page }
         try blocker.execute("ROLLBACK")
         #expect(upgrading, "the window showed no upgrade page while the upgrade waited")
 
-        #expect(await eventually(timeout: 20) { sidebarColour(sandbox, shot: shot) == sidebar }, "the panes never came")
+        #expect(waitUntil(timeout: 20) { sidebarColour(sandbox, shot: shot) == sidebar }, "the panes never came")
         #expect(try SQLiteDatabase(path: path, readOnly: true).scalar("PRAGMA user_version") == Int64(Schema.version))
         let store = try LibraryStore.open(path: path)
         #expect(try store.articles(ArticleQuery(view: .all)).map(\.title) == ["Cocoa", "Coffee", "Tea"])

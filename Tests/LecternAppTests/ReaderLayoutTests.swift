@@ -11,7 +11,7 @@ struct ReaderLayoutTests {
     static let photo = "#3070c0", small = "#30c070"
 
     @Test(arguments: [("Fjord", "light"), ("Fjord", "dark"), ("Paper", "light"), ("Paper", "dark")])
-    func figuresTablesAndEmbedsKeepTheirShape(theme: String, scheme: String) async throws {
+    func figuresTablesAndEmbedsKeepTheirShape(theme: String, scheme: String) throws {
         let server = try SiteServer()
         let sandbox = try LecternSandbox()
         try sandbox.write(settings: "[window]\nwidth=1100\nheight=800\nmaximized=false\n")
@@ -21,11 +21,11 @@ struct ReaderLayoutTests {
         let background = try #require(Self.colour("bg_primary", in: css)), panel = try #require(Self.colour("bg_secondary", in: css))
         let app = try sandbox.start(["--theme", theme, "--color-scheme", scheme])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         sandbox.activate("next-article")
         let path = sandbox.root.appending(path: "\(theme)-\(scheme).png").path
         var shot: PNGImage?
-        _ = await eventually(timeout: 20) {   // until both pictures arrived
+        _ = waitUntil(timeout: 20) {   // until both pictures arrived
             guard sandbox.run(["--screenshot", path]).answered(by: app), let image = PNGImage(path: path),
                   image.bounds(of: Self.small, perLine: 20) != nil, image.bounds(of: Self.photo, perLine: 20) != nil else { return false }
             shot = image

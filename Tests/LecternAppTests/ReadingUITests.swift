@@ -18,7 +18,7 @@ struct ReadingUITests {
         return sandbox
     }
 
-    @Test func theWindowRefreshesByItselfShortlyAfterStartUp() async throws {
+    @Test func theWindowRefreshesByItselfShortlyAfterStartUp() throws {
         let sandbox = try LecternSandbox()
         let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
         try #require(sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)   // subscribed, not fetched
@@ -26,19 +26,19 @@ struct ReadingUITests {
         #expect(try store.count(.all) == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 30) { (try? store.count(.all)) == 5 }, "the automatic refresh fetched the feeds")
+        #expect(waitUntil(timeout: 30) { (try? store.count(.all)) == 5 }, "the automatic refresh fetched the feeds")
     }
 
-    @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() async throws {
+    @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() throws {
         let sandbox = try seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let feed = try #require(try store.feeds().first { $0.title == "The Reading Room" })
         try #require(feed.folderID != nil)
         sandbox.activate("move-feed", "[<'\(feed.id):none'>]")
-        #expect(await eventually(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
+        #expect(waitUntil(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
     }
 
     @Test(arguments: [("Paper", "light"), ("Paper", "dark"), ("Midnight", "light"), ("Midnight", "dark")])
@@ -57,11 +57,11 @@ struct ReadingUITests {
         #expect(image.count(of: theme.color(.stateUnread, for: variant).hex.lowercased()) > 20, "unread dots in the list")
     }
 
-    @Test func readingCommandsMoveTheSelectionAndAreStored() async throws {
+    @Test func readingCommandsMoveTheSelectionAndAreStored() throws {
         let sandbox = try seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let newest = try store.articles(ArticleQuery(view: .all, limit: 5))
         try #require(newest.count == 5)
@@ -72,7 +72,7 @@ struct ReadingUITests {
         sandbox.activate("toggle-star")        // s: star it
         sandbox.activate("previous-article")   // k: back to the first
         sandbox.activate("toggle-read")        // m: mark it unread again
-        #expect(await eventually(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
+        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
 
         let first = try #require(try store.article(id: newest[0].id))
         let second = try #require(try store.article(id: newest[1].id))
@@ -82,7 +82,7 @@ struct ReadingUITests {
 
         sandbox.activate("next-unread")        // n: from the first, the next unread skips the read second
         sandbox.activate("toggle-star")
-        #expect(await eventually(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
+        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
                 "n moved to the third article")
     }
 }

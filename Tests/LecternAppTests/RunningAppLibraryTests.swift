@@ -14,7 +14,7 @@ struct RunningAppLibraryTests {
         try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
     }
 
-    @Test func markAllReadCanBeUndone() async throws {
+    @Test func markAllReadCanBeUndone() throws {
         let sandbox = try LecternSandbox()
         try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let store = try library(sandbox)
@@ -22,28 +22,28 @@ struct RunningAppLibraryTests {
         try #require(unread > 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         // Nothing to undo yet: Ctrl+Z (app.undo) does nothing.
         sandbox.activate("undo")
         #expect(try store.unreadCounts().all == unread)
 
         sandbox.activate("mark-all-read")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 }, "everything was marked read")
+        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == 0 }, "everything was marked read")
         sandbox.activate("undo")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread }, "the undo brought them back")
+        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == unread }, "the undo brought them back")
         // Once undone, there is nothing left to undo.
         sandbox.activate("mark-all-read")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 })
+        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == 0 })
         sandbox.activate("undo")
         sandbox.activate("undo")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread })
+        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == unread })
     }
 
     /// Twenty feeds that each take 1.5 s: the running app is killed with SIGKILL while it
     /// stores them. Every subscription, and every feed's articles that were stored, survive;
     /// no feed is half stored; the next refresh finishes the job.
-    @Test func killDashNineDuringARefreshLosesNothing() async throws {
+    @Test func killDashNineDuringARefreshLosesNothing() throws {
         let server = try SiteServer()
         let sandbox = try LecternSandbox()
         let outlines = (0..<20).map { "<outline text=\"Slow \($0)\" xmlUrl=\"http://127.0.0.1:\(server.port)/slow/\($0).xml\"/>" }
@@ -52,10 +52,10 @@ struct RunningAppLibraryTests {
         try #require(sandbox.run(["--batch", opml.path], environment: ["DISPLAY": nil]).status == 0)
 
         let app = try sandbox.start([])
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         sandbox.activate("refresh")
         let store = try library(sandbox)
-        try #require(await eventually(timeout: 60) { ((try? store.count(.all)) ?? 0) >= 20 }, "the refresh never stored anything")
+        try #require(waitUntil(timeout: 60) { ((try? store.count(.all)) ?? 0) >= 20 }, "the refresh never stored anything")
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
         #expect(app.terminationReason == .uncaughtSignal)

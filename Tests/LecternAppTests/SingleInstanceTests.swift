@@ -5,11 +5,11 @@ import TestSupport
 
 @Suite("A second launch", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct SingleInstanceTests {
-    @Test func isForwardedToTheRunningInstance() async throws {
+    @Test func isForwardedToTheRunningInstance() throws {
         let sandbox = try LecternSandbox()
         let first = try sandbox.start([])
         defer { first.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") },
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") },
                      "the first instance never registered dev.lectern.Lectern")
 
         let shot = sandbox.root.appending(path: "forwarded.png").path
@@ -23,17 +23,17 @@ struct SingleInstanceTests {
 
     /// An idle window sleeps: looked at twenty times, the process is asleep (not running or
     /// waiting to run, as a spinning main loop would be) nearly every time.
-    @Test func anIdleRunningInstanceSleeps() async throws {
+    @Test func anIdleRunningInstanceSleeps() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         #expect(sandbox.run(["--screenshot", sandbox.root.appending(path: "drawn.png").path]).answered(by: app),
                 "the window has drawn its first frames")
         var running = 0
         for _ in 0..<20 {
             if try state(of: app.processIdentifier) == "R" { running += 1 }
-            await pause(seconds: 0.05)
+            usleep(50_000)
         }
         #expect(running <= 4, "an idle Lectern was running in \(running) of 20 looks")
     }

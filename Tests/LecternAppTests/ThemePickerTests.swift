@@ -37,16 +37,16 @@ struct ThemePickerTests {
         #expect(image.count(of: accent.hex.lowercased()) > 100, "no widget wears the accent \(accent.hex)")
     }
 
-    @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() async throws {
+    @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() throws {
         let sandbox = try LecternSandbox()
         let app = try sandbox.start(["--theme-picker", "--color-scheme", "light"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         // The picker's cards activate app.select-theme; call it as a card would, over D-Bus.
         let call = sandbox.activate("select-theme", "[<'Midnight'>]")
         #expect(call.status == 0, "\(call.stderr)")
-        #expect(await eventually(timeout: 5) {
+        #expect(waitUntil(timeout: 5) {
             (try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("theme=Midnight") == true
         }, "the choice is saved to settings.ini")
 
@@ -57,12 +57,12 @@ struct ThemePickerTests {
         #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == midnight, "the main window wears Midnight")
     }
 
-    @Test func thePickerFollowsTheDesktopsSchemeChange() async throws {
+    @Test func thePickerFollowsTheDesktopsSchemeChange() throws {
         let sandbox = try LecternSandbox()
         let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start(["--theme-picker"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let paper = try #require(catalog.theme(named: "Paper"))
 
         try portal.set("color-scheme", 2)
@@ -70,7 +70,7 @@ struct ThemePickerTests {
         // Paper's own card preview shows its light variant, as does the picker's chrome, once
         // the signal has arrived (a hang guard only).
         let light = paper.color(.bgPrimary, for: .light).hex.lowercased()
-        #expect(await eventually(timeout: 20) {
+        #expect(waitUntil(timeout: 20) {
             sandbox.run(["--theme-picker", "--screenshot", shot]).answered(by: app)
                 && (PNGImage(path: shot)?.count(of: light) ?? 0) > 10_000
         }, "the running picker never switched to light")

@@ -17,15 +17,3 @@ func eventually(timeout: TimeInterval, _ condition: () -> Bool) async -> Bool {
 func pause(seconds: Double) async {
     try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
 }
-
-/// The same wait holding its thread, for the one place that cannot be async: a fixture's
-/// initializer waiting for its helper process to say it is ready (milliseconds). Tests wait
-/// with `eventually`.
-func waitHoldingThread(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return condition()
-}

@@ -32,7 +32,7 @@ final class FakeNotifications: @unchecked Sendable {
         Thread { [self] in
             while let line = reader.readLineBytewise() { lock.withLock { lines.append(line) } }
         }.start()
-        guard waitHoldingThread(timeout: 10, { self.lock.withLock { self.lines.contains("ready") } }) else { throw Failure.notReady }
+        guard waitUntil(timeout: 10, { self.lock.withLock { self.lines.contains("ready") } }) else { throw Failure.notReady }
     }
 
     /// Stopped by signal: it may already have ended with its bus, and writing to it then would
