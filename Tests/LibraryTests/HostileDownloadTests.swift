@@ -47,6 +47,22 @@ import Testing
         if case .http? = failure { Issue.record("the 302 itself was taken as the answer") }
     }
 
+    @Test func aPictureSendsNoCookieAndNoReferer() async throws {
+        let server = try hostile()
+        for policy in [DownloadPolicy.image, .icon, .page] {
+            // The tracker sets a cookie on its redirect and on its picture; asked twice, a client
+            // that kept cookies would send them back, and one that names where it came from would
+            // send a Referer on the redirect.
+            for _ in 0..<2 {
+                let answer = try await ResourceDownload(policy: policy, appVersion: "test").get(server.url("/tracker/start"))
+                #expect(answer.url.path == "/tracker/pixel")
+                #expect(ImageHeader(answer.body)?.width == 40, "the picture after the redirect")
+            }
+        }
+        let tracked = try String(contentsOf: server.url("/_tracked"), encoding: .utf8)
+        #expect(tracked.isEmpty, "sent to the tracker: \(tracked)")
+    }
+
     @Test func aNonWebAddressIsNotFetchedAtAll() async throws {
         do throws(ResourceDownload.Failure) {
             _ = try await ResourceDownload(policy: .image, appVersion: "test").get(URL(filePath: "/etc/passwd"))

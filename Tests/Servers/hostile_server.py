@@ -29,6 +29,9 @@ http://127.0.0.1:PORT. Every body is generated here; nothing is stored in the tr
   /hostile-atom.xml   Atom: an entry with xml:base="file:///etc/", <link href="passwd"/> and relative
                       links in its content; an entry whose content links and shows file:///etc/passwd
   /favicon.ico        the gzip bomb of the icon kind (/bomb/gzip/icon)
+  /tracker/start      sets a cookie and redirects (302) to /tracker/pixel
+  /tracker/pixel      sets a cookie and answers /small/png's picture
+  /_tracked           the Cookie and Referer headers the /tracker/ paths were sent, one per line
   /_hits?path=P       how many requests path P (exact, without query) has had
   /_hits?prefix=P     how many requests paths starting with P have had
 Prefixes: feed <?xml version="1.0"?><rss version="2.0"><channel><title>Bomb</title> then spaces;
@@ -66,6 +69,7 @@ HOSTILE_ITEMS = [
     ("Data link", "data:text/html,<script>alert(1)</script>", None),
     ("File link", "file:///etc/passwd", None)]
 HITS = {}
+TRACKED = []  # "Cookie: …" / "Referer: …" lines sent to /tracker/ paths
 LOCK = threading.Lock()
 BOMBS = {}
 BOMB_LOCK = threading.Lock()
@@ -297,6 +301,9 @@ class Handler(BaseHTTPRequestHandler):
         query = parse_qs(url.query)
         if url.path == "/_hits":
             return self.send(200, str(self.hits(query)).encode(), "text/plain")
+        if url.path == "/_tracked":
+            with LOCK:
+                return self.send(200, "".join(line + "\n" for line in TRACKED).encode(), "text/plain")
         with LOCK:
             HITS[url.path] = HITS.get(url.path, 0) + 1
         site = f"http://127.0.0.1:{self.server.server_address[1]}"
@@ -329,6 +336,12 @@ class Handler(BaseHTTPRequestHandler):
                 self.send_text(hostile_atom(site), "application/atom+xml")
             case ["opml-local.opml"]:
                 self.send_text(opml(site), "text/x-opml")
+            case ["tracker", ("start" | "pixel") as step]:
+                self.track()
+                location = f"{site}/tracker/pixel" if step == "start" else None
+                body = b"" if location else SMALL_IMAGES["png"][1]()
+                self.send(302 if location else 200, body, "image/png", location=location,
+                          cookie=f"tracker={step}; Path=/")
             case ["article", name]:
                 self.send_text(page(f"Article {name}", []), "text/html")
             case _:
@@ -343,9 +356,15 @@ class Handler(BaseHTTPRequestHandler):
     def send_text(self, text, kind):
         self.send(200, text.encode(), kind + "; charset=utf-8")
 
-    def send(self, status, body, kind, encoding=None, location=None):
+    def track(self):
+        with LOCK:
+            TRACKED.extend(f"{name}: {self.headers[name]}" for name in ("Cookie", "Referer") if self.headers[name])
+
+    def send(self, status, body, kind, encoding=None, location=None, cookie=None):
         self.send_response(status)
         self.send_header("Content-Type", kind)
+        if cookie:
+            self.send_header("Set-Cookie", cookie)
         self.send_header("Content-Length", str(len(body)))
         if encoding:
             self.send_header("Content-Encoding", encoding)

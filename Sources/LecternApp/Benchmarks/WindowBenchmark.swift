@@ -13,8 +13,8 @@ enum WindowBenchmark {
     }
 
     /// Starts the benchmark the environment asks for in the new `window`.
-    static func start(in window: MainWindow, application: LecternApplication) {
-        let quit: @MainActor () -> Void = { [unowned application] in application.quit() }
+    static func start(in window: MainWindow, quit: @escaping @MainActor () -> Void,
+                      applyTheme: @escaping @MainActor (String) -> Void) {
         if let rows = ScrollBenchmark.requestedRows, let list = window.session?.list {
             ScrollBenchmark.run(window: window.window, list: list, rows: rows, finish: quit)
         }
@@ -24,7 +24,7 @@ enum WindowBenchmark {
         if let switches = ThemeSwitchBenchmark.requestedSwitches {
             if ThemeSwitchBenchmark.whileReading { window.session?.list.select(0) }
             ThemeSwitchBenchmark(window: window.window, switches: switches,
-                                 apply: { [unowned application] name in application.applyTheme(named: name) },
+                                 apply: applyTheme,
                                  finish: quit).start()
         }
     }

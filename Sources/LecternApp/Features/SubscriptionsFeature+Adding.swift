@@ -4,10 +4,38 @@ import GtkBridge
 import Library
 import Localization
 
-extension LecternApplication {
+/// Adding subscriptions from the window: an address (a feed, or a page whose feed is found),
+/// an OPML file through the desktop's file chooser, the sample feeds.
+extension SubscriptionsFeature {
+    func subscribe(_ address: String, done: @escaping @MainActor (Result<[DiscoveredFeed], AddFeedFailure>) -> Void) {
+        guard let service = library.service else { return done(.failure(AddFeedFailure(message: tr("The library is not available.")))) }
+        Task { @MainActor [weak self] in
+            do {
+                switch try await Subscriber(store: service.store, policy: service.policy).subscribe(url: address) {
+                case .subscribed: done(.success([]))
+                case .choices(let found): done(.success(found))
+                }
+                self?.shell.libraryDidChange()
+            } catch {
+                done(.failure(AddFeedFailure(message: "\(error)")))
+            }
+        }
+    }
+
+    func trySamples() {
+        guard let service = library.service, let samples = DataLocations.samplesOPML else { return }
+        Task { @MainActor [weak self] in
+            let report = await service.perform(LibraryRequest(importOPML: [samples.path], refresh: true)) { _ in }
+            self?.shell.libraryDidChange()
+            if !report.failures.isEmpty {
+                self?.shell.notify(tr("The sample feeds could not be added: {failures}", ["failures": report.failures.joined(separator: "; ")]))
+            }
+        }
+    }
+
     /// Import or Export OPML with the desktop's own file chooser (portal-aware).
     func chooseOPML(export: Bool) {
-        let parent: UnsafeMutablePointer<GtkWindow>? = mainWindow.map { cast($0.window) }
+        let parent: UnsafeMutablePointer<GtkWindow>? = shell.mainWindow.map { cast($0.window) }
         let chooser = lectern_file_chooser_native_new(export ? tr("Export Subscriptions") : tr("Import Subscriptions"), parent,
                                                        export ? GTK_FILE_CHOOSER_ACTION_SAVE : GTK_FILE_CHOOSER_ACTION_OPEN,
                                                        export ? tr("_Export") : tr("_Import"), tr("_Cancel"))
@@ -31,12 +59,12 @@ extension LecternApplication {
     }
 
     /// Runs library work for the window and reports problems in the banner.
-    func runLibraryRequest(_ request: LibraryRequest) {
-        guard let service = libraryService else { return }
+    private func runLibraryRequest(_ request: LibraryRequest) {
+        guard let service = library.service else { return }
         Task { @MainActor [weak self] in
             let report = await service.perform(request) { _ in }
-            self?.libraryDidChange()
-            if !report.failures.isEmpty { self?.notify(report.failures.joined(separator: "\n")) }
+            self?.shell.libraryDidChange()
+            if !report.failures.isEmpty { self?.shell.notify(report.failures.joined(separator: "\n")) }
         }
     }
 }

@@ -3,11 +3,13 @@ import GtkBridge
 import Library
 import Localization
 
-/// The library in the primary instance: opened on first use, and — when its schema must
-/// be upgraded first — opened off the main thread while the window is already on screen.
-extension LecternApplication {
+/// The library in the primary instance: opened on first use, and — when its schema must be
+/// upgraded first — opened off the main thread while the window is already on screen. Every
+/// feature reaches the store through here.
+@MainActor
+final class LibraryOwner {
     /// Where the library is.
-    enum LibraryState {
+    private enum State {
         /// Not asked for yet (quitting then does not open it).
         case closed
         /// Being upgraded and opened off the main thread; work waiting for it.
@@ -17,18 +19,26 @@ extension LecternApplication {
         case failed
     }
 
+    private var state = State.closed
+    /// Told what failed (the banner, once).
+    private let notify: @MainActor (String) -> Void
+
+    init(notify: @escaping @MainActor (String) -> Void) {
+        self.notify = notify
+    }
+
     /// The library, opened now if nobody asked before; nil while an upgrade runs or when it
     /// cannot be opened.
-    var libraryService: LibraryService? {
+    var service: LibraryService? {
         openIfClosed()
-        if case .open(let service, _) = library { return service }
+        if case .open(let service, _) = state { return service }
         return nil
     }
 
-    /// The window's way to the store (failures shown in the banner); nil as `libraryService`.
-    var storeAccess: StoreAccess? {
+    /// The window's way to the store (failures shown in the banner); nil as `service`.
+    var access: StoreAccess? {
         openIfClosed()
-        if case .open(_, let access) = library { return access }
+        if case .open(_, let access) = state { return access }
         return nil
     }
 
@@ -36,8 +46,8 @@ extension LecternApplication {
     /// nil when it cannot be opened.
     func withLibrary(_ body: @escaping @MainActor (LibraryService?) -> Void) {
         openIfClosed()
-        switch library {
-        case .opening(let waiting): library = .opening(waiting: waiting + [body])
+        switch state {
+        case .opening(let waiting): state = .opening(waiting: waiting + [body])
         case .open(let service, _): body(service)
         case .closed, .failed: body(nil)
         }
@@ -46,12 +56,12 @@ extension LecternApplication {
     /// Opens the library for the window: at once when its schema is current; otherwise off
     /// the main thread, with the window showing an upgrade notice if it takes more than
     /// half a second. `ready` runs when the library is open (or could not be).
-    func openLibrary(for window: MainWindow, ready: @escaping @MainActor (StoreAccess?) -> Void) {
+    func open(for window: MainWindow, ready: @escaping @MainActor (StoreAccess?) -> Void) {
         let file = DataLocations.libraryFile
-        guard case .closed = library, let upgrade = LibraryStore.pendingUpgrade(at: file.path) else {
-            return ready(storeAccess)
+        guard case .closed = state, let upgrade = LibraryStore.pendingUpgrade(at: file.path) else {
+            return ready(access)
         }
-        library = .opening(waiting: [])
+        state = .opening(waiting: [])
         let notice = MainLoop.timeout(milliseconds: 500) {
             window.showUpgrade(articles: upgrade.articles)
             return false
@@ -61,12 +71,12 @@ extension LecternApplication {
             notice.remove()
             guard let self else { return }
             settle(result)
-            ready(storeAccess)
+            ready(access)
         }
     }
 
     private func openIfClosed() {
-        guard case .closed = library else { return }
+        guard case .closed = state else { return }
         settle(Result { () throws(StorageError) in try DataLocations.openLibrary(at: DataLocations.libraryFile) })
     }
 
@@ -77,15 +87,15 @@ extension LecternApplication {
 
     private func settle(_ result: Result<LibraryService, StorageError>) {
         let waiting: [@MainActor (LibraryService?) -> Void]
-        if case .opening(let list) = library { waiting = list } else { waiting = [] }
+        if case .opening(let list) = state { waiting = list } else { waiting = [] }
         switch result {
         case .success(let service):
             let access = StoreAccess(store: service.store)
-            access.onFailure = { [unowned self] message in notify(message) }
-            library = .open(service, access)
+            access.onFailure = { [notify] message in notify(message) }
+            state = .open(service, access)
             waiting.forEach { $0(service) }
         case .failure(let error):
-            library = .failed
+            state = .failed
             notify(tr("The library at {path} could not be opened: {error}",
                       ["path": DataLocations.libraryFile.path, "error": String(describing: error)]))
             waiting.forEach { $0(nil) }
@@ -93,8 +103,8 @@ extension LecternApplication {
     }
 
     /// Folds the write-ahead log into the library file at quit, if the library was opened.
-    func closeLibrary() {
-        guard case .open(let service, _) = library else { return }
+    func close() {
+        guard case .open(let service, _) = state else { return }
         do {
             try service.store.checkpoint()
         } catch {
