@@ -125,6 +125,12 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
         LECTERN_BENCH_SCROLL_STEP="$step" "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
     done
   done
+  echo "== Resizing the window as a drag of its edge would, 1200 -> 360 -> 1200 px, 16 px a frame, 400 frames, across"
+  echo "   both breakpoints each way (three, two, one pane), an article open (target: frame work <= 8 ms)"
+  for display in scripts/headless-wayland.sh scripts/headless.sh; do
+    XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_RESIZE_FRAMES=400 \
+      "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+  done
   echo "== Resident memory after walking through 10 000 rows of the 50k All view"
   XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_ROWS=10000 \
     scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"

@@ -122,6 +122,13 @@ extension Signal where Handler == @MainActor (_ item: OpaquePointer) -> Void {
 }
 
 extension Signal where Handler == @MainActor (_ row: UnsafeMutablePointer<GtkListBoxRow>?) -> Void {
+    /// `GtkListBox::row-activated`: a click on the row, or Enter.
+    public static var rowActivated: Self {
+        Signal(name: "row-activated") { instance, name, handler in
+            Signals.connectWithPointer(instance, name) { row in handler(row.map { cast($0) }) }
+        }
+    }
+
     /// `GtkListBox::row-selected` (nil when the selection was cleared).
     public static var rowSelected: Self {
         Signal(name: "row-selected") { instance, name, handler in
@@ -147,8 +154,9 @@ extension Signal where Handler == @MainActor (_ keyval: UInt32, _ keycode: UInt3
 }
 
 extension Signal where Handler == @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void {
-    /// `GtkGestureClick::pressed`.
+    /// `GtkGestureClick::pressed` and `::released`.
     public static var pressed: Self { Signal(name: "pressed", connector: Signals.connectPressed) }
+    public static var released: Self { Signal(name: "released", connector: Signals.connectPressed) }
 }
 
 extension Signal where Handler == @MainActor (_ event: GFileMonitorEvent) -> Void {

@@ -102,6 +102,20 @@ public enum Widgets {
         gtk_widget_set_vexpand(widget, vertical ? 1 : 0)
     }
 
+    /// A scrolled window around a dialog's `child`: as large as the child asks when there is room
+    /// (it propagates the child's natural size), scrolling either way when the window is made
+    /// smaller than that, so that a dialog fits a 360 px screen.
+    @MainActor
+    public static func dialogScroller(_ child: WidgetPointer) -> WidgetPointer {
+        let scroller = created(gtk_scrolled_window_new())
+        let typed = OpaquePointer(scroller)
+        gtk_scrolled_window_set_policy(typed, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_propagate_natural_width(typed, 1)
+        gtk_scrolled_window_set_propagate_natural_height(typed, 1)
+        gtk_scrolled_window_set_child(typed, child)
+        return scroller
+    }
+
     /// A scrolled window around `child`, scrolling vertically only.
     @MainActor
     public static func verticalScroller(_ child: WidgetPointer, classes: [String] = []) -> WidgetPointer {

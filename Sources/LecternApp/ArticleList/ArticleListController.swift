@@ -14,6 +14,8 @@ final class ArticleListController {
     let widget: WidgetPointer
     /// Called when the selection changes (nil when nothing is selected).
     var onSelect: (@MainActor (ArticleRow?) -> Void)?
+    /// A row was clicked or tapped (the arrows only select).
+    var onRowClicked: (@MainActor () -> Void)?
     /// Enter (or a double click) on a row.
     var onActivate: (@MainActor () -> Void)?
     /// Tab in the list: the focus leaves it for the next part of the window (the reader).
@@ -68,6 +70,9 @@ final class ArticleListController {
             self?.selectionChanged()
         }
         connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
+        let click = created(gtk_gesture_click_new())
+        connect(click, .released) { [weak self] _, _, _ in self?.onRowClicked?() }
+        gtk_widget_add_controller(listView, click)
         // Shift+Tab: to the search and filters above the list.
         Keyboard.tabLeaves(listView, forward: { [weak self] in self?.onTabForward?() != nil },
                            backward: { [weak self] in self.map { gtk_widget_child_focus($0.header.widget, GTK_DIR_TAB_BACKWARD) != 0 } ?? false })
@@ -172,6 +177,8 @@ final class ArticleListController {
     }
 
     func focusSearch() { header.focusSearch() }
+    /// The focus to the rows (the selected one, else the first).
+    func focusRows() { gtk_widget_grab_focus(listView) }
 
     /// Puts `text` in the search field, which lists its matches; `selecting` is selected once
     /// they are listed.

@@ -6,10 +6,11 @@ import Foundation
 /// window does not refresh by itself.
 @MainActor
 enum WindowBenchmark {
-    /// `LECTERN_BENCH_THEME_SWITCHES`, `LECTERN_BENCH_SCROLL_FRAMES` or `LECTERN_BENCH_SCROLL_ROWS`.
+    /// `LECTERN_BENCH_THEME_SWITCHES`, `LECTERN_BENCH_SCROLL_FRAMES`, `LECTERN_BENCH_SCROLL_ROWS`
+    /// or `LECTERN_BENCH_RESIZE_FRAMES`.
     static var isRequested: Bool {
         ThemeSwitchBenchmark.requestedSwitches != nil || ListScrollBenchmark.requestedFrames != nil
-            || ScrollBenchmark.requestedRows != nil
+            || ScrollBenchmark.requestedRows != nil || ResizeBenchmark.requestedFrames != nil
     }
 
     /// Starts the benchmark the environment asks for in the new `window`.
@@ -20,6 +21,9 @@ enum WindowBenchmark {
         }
         if let frames = ListScrollBenchmark.requestedFrames, let adjustment = window.session?.list.verticalAdjustment {
             ListScrollBenchmark(window: window.window, adjustment: adjustment, frames: frames, finish: quit).start()
+        }
+        if let frames = ResizeBenchmark.requestedFrames {
+            ResizeBenchmark(window: window, frames: frames, finish: quit).start()
         }
         if let switches = ThemeSwitchBenchmark.requestedSwitches {
             if ThemeSwitchBenchmark.whileReading { window.session?.list.select(0) }

@@ -9,7 +9,8 @@ import Localization
 /// window, and the undo bar's Ctrl+Z. Actions: `app.next-article`, `app.previous-article`,
 /// `app.next-unread`, `app.toggle-read`, `app.toggle-star`, `app.open-in-browser`, `app.search`,
 /// `app.mark-all-read`, `app.load-full-article`, `app.next-pane`, `app.previous-pane`,
-/// `app.text-bigger`, `app.text-smaller`, `app.text-reset`, `app.shortcuts`, `app.undo`.
+/// `app.text-bigger`, `app.text-smaller`, `app.text-reset`, `app.shortcuts`, `app.undo`, and for
+/// a window too narrow for three panes `app.go-back` (Alt+Left) and `app.toggle-sidebar` (F9).
 @MainActor
 final class ReadingFeature {
     private unowned let shell: AppShell
@@ -38,6 +39,8 @@ final class ReadingFeature {
         }
         Actions.add("next-pane", to: map) { [unowned shell] in shell.mainWindow?.cyclePanes(backwards: false) }
         Actions.add("previous-pane", to: map) { [unowned shell] in shell.mainWindow?.cyclePanes(backwards: true) }
+        Actions.add("go-back", to: map) { [unowned shell] in shell.mainWindow?.goBack() }
+        Actions.add("toggle-sidebar", to: map) { [unowned shell] in shell.mainWindow?.toggleSidebar() }
         Actions.add("text-bigger", to: map) { [unowned self] in scaleText(by: 0.1) }
         Actions.add("text-smaller", to: map) { [unowned self] in scaleText(by: -0.1) }
         Actions.add("text-reset", to: map) { [unowned shell] in shell.settings.textScale = 1.0 }
@@ -47,6 +50,7 @@ final class ReadingFeature {
             ("app.text-smaller", ["<Control>minus", "<Control>KP_Subtract"]), ("app.text-reset", ["<Control>0"]),
             ("app.shortcuts", ["F1", "<Control>question"]), ("app.mark-all-read", ["<Shift><Control>a"]),
             ("app.undo", ["<Control>z"]), ("app.next-pane", ["F6"]), ("app.previous-pane", ["<Shift>F6"]),
+            ("app.go-back", [Localization.isRightToLeft ? "<Alt>Right" : "<Alt>Left"]), ("app.toggle-sidebar", ["F9"]),
         ]
         for (action, keys) in accelerators { Actions.setAccelerators(keys, for: action, on: map) }
     }

@@ -10,6 +10,8 @@ import Localization
 /// Article, star) and its attachments; or a calm placeholder when nothing is selected.
 @MainActor
 final class ReaderController {
+    /// The reader is never narrower: beside the list it leaves a 600 px window room for both.
+    static let minimumWidth: Int32 = 300
     let widget: WidgetPointer
     var onToggleStar: (@MainActor () -> Void)?
     var onOpenInBrowser: (@MainActor () -> Void)?
@@ -39,7 +41,7 @@ final class ReaderController {
         pages.add(empty, name: "empty")
         pages.add(scroller, name: "article")
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [pages.widget])
-        gtk_widget_set_size_request(widget, 360, -1)
+        gtk_widget_set_size_request(widget, Self.minimumWidth, -1)
     }
 
     func showEmpty() {

@@ -47,4 +47,6 @@ final class Settings {
     var windowMaximized = false
     var sidebarWidth = 240
     var articleListWidth = 380
+    /// The pane a narrow window shows (one at a time).
+    var windowPane = NarrowPane.list
 }

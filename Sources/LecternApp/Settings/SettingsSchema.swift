@@ -25,6 +25,7 @@ enum SettingsSchema {
         settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
         settings.sidebarWidth = file.integer("window", "sidebar-width", in: Settings.paneRange) ?? settings.sidebarWidth
         settings.articleListWidth = file.integer("window", "article-list-width", in: Settings.paneRange) ?? settings.articleListWidth
+        settings.windowPane = file.choice("window", "pane") ?? settings.windowPane
     }
 
     static func write(_ settings: Settings, to file: KeyFile) {
@@ -46,6 +47,7 @@ enum SettingsSchema {
         file.setBool("window", "maximized", settings.windowMaximized)
         file.setInteger("window", "sidebar-width", settings.sidebarWidth)
         file.setInteger("window", "article-list-width", settings.articleListWidth)
+        file.setString("window", "pane", settings.windowPane.rawValue)
     }
 
     /// An optional string: written when set, removed when nil.

@@ -10,6 +10,8 @@ import Localization
 final class SidebarController {
     let widget: WidgetPointer
     var onSelect: (@MainActor (SidebarItem) -> Void)?
+    /// A row was clicked or Enter pressed on it (the arrows only select).
+    var onActivate: (@MainActor () -> Void)?
     /// Right-click on a feed or folder row: the item and the row to point the menu at.
     var onContextMenu: (@MainActor (SidebarItem, WidgetPointer) -> Void)?
     /// Tab or Shift+Tab in the list: the focus leaves the sidebar for the next or previous part.
@@ -40,6 +42,7 @@ final class SidebarController {
             let index = Int(gtk_list_box_row_get_index(row))
             if items.indices.contains(index) { onSelect?(items[index]) }
         }
+        connect(list, .rowActivated) { [weak self] _ in self?.onActivate?() }
         icons.onIcon = { [weak self] _ in self?.rebuild() }
         openMenuFromKeyboard()
         Keyboard.tabLeaves(list, forward: { [weak self] in self?.onTab?(false) != nil },

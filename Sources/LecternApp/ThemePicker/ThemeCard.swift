@@ -10,7 +10,7 @@ import Localization
 @MainActor
 enum ThemeCard {
     static func make(entry: ThemeEntry, previewClass: String, scheme: ColorScheme, isCurrent: Bool) -> WidgetPointer {
-        let name = Widgets.label(entry.name, classes: ["theme-card-name"])
+        let name = shortened(Widgets.label(entry.name, classes: ["theme-card-name"]))
         let swatches = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["theme-card-swatches"], [
             swatch("light"), swatch("dark"),
         ])
@@ -96,16 +96,23 @@ enum ThemeCard {
             Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 5, [
                 Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["preview-unread"]),
                 // Translators: the title of a made-up article in a theme's miniature window.
-                Widgets.label(tr("The Reading Room"), classes: ["preview-title"]),
+                shortened(Widgets.label(tr("The Reading Room"), classes: ["preview-title"])),
             ]),
-            Widgets.label(tr("Quiet pages and warm light."), classes: ["preview-body"]),
-            Widgets.label(tr("Continue reading →"), classes: ["preview-link"]),
-            Widgets.label(tr("Subscribe"), classes: ["preview-button"], xalign: 0.5),
+            shortened(Widgets.label(tr("Quiet pages and warm light."), classes: ["preview-body"])),
+            shortened(Widgets.label(tr("Continue reading →"), classes: ["preview-link"])),
+            shortened(Widgets.label(tr("Subscribe"), classes: ["preview-button"], xalign: 0.5)),
         ])
         Widgets.expand(article, vertical: false)
         let surface = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["preview-surface"], [sidebar, article])
         gtk_widget_set_size_request(surface, -1, 104)
         return surface
+    }
+
+    /// A label that shortens with an ellipsis when given less than its text, so that a card can be
+    /// narrower than its longest line (the picker fits as many cards a line as its width allows).
+    private static func shortened(_ label: WidgetPointer) -> WidgetPointer {
+        gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_END)
+        return label
     }
 
     private static func swatch(_ variant: String) -> WidgetPointer {

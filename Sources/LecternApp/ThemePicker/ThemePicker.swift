@@ -17,6 +17,7 @@ final class ThemePicker {
     private let flowBox: WidgetPointer
     private var entries: [ThemeEntry] = []
     private let controls: PickerControls
+    private var widthWatch: WidthWatch?
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings, themeController: ThemeController) {
         self.settings = settings
@@ -25,21 +26,25 @@ final class ThemePicker {
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_application(gtkWindow, application)
         gtk_window_set_title(gtkWindow, tr("Themes"))
-        gtk_window_set_default_size(gtkWindow, 1120, 790)
+        gtk_window_set_default_size(gtkWindow, 1160, 790)
         gtk_window_set_hide_on_close(gtkWindow, 1)
         Widgets.addClasses(window, ["theme-picker"])
 
         let header = created(gtk_header_bar_new())
-        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton(tr("Open Themes Folder"), action: "app.open-themes-folder"))
-        gtk_header_bar_pack_start(OpaquePointer(header), Widgets.textButton(tr("Reload"), action: "app.reload-themes"))
+        // Icons, so that the picker fits a phone's 360 px.
+        for (icon, label, action) in [("folder-open-symbolic", tr("Open Themes Folder"), "app.open-themes-folder"),
+                                      ("view-refresh-symbolic", tr("Reload"), "app.reload-themes")] {
+            let button = Widgets.iconButton(icon, tooltip: label, action: action)
+            Accessibility.name(button, label)
+            gtk_header_bar_pack_start(OpaquePointer(header), button)
+        }
         gtk_window_set_titlebar(gtkWindow, header)
 
         flowBox = gtk_flow_box_new()
         let flow = OpaquePointer(flowBox)
         gtk_flow_box_set_selection_mode(flow, GTK_SELECTION_SINGLE)
         gtk_flow_box_set_homogeneous(flow, 1)
-        gtk_flow_box_set_min_children_per_line(flow, 5)
-        gtk_flow_box_set_max_children_per_line(flow, 5)
+        Self.setCardsPerLine(flow, forWidth: 1160)
         gtk_flow_box_set_column_spacing(flow, 14)
         gtk_flow_box_set_row_spacing(flow, 14)
         Widgets.addClasses(flowBox, ["theme-grid"])
@@ -49,13 +54,14 @@ final class ThemePicker {
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-picker-content"], [
             controls.widget, Widgets.label(tr("Themes"), classes: ["theme-picker-heading"]), flowBox,
         ])
-        gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
+        gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         previews.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 2)
 
         connect(flowBox, .childActivated) { [weak self] child in
             self?.choose(at: Int(gtk_flow_box_child_get_index(child)))
         }
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
+        widthWatch = WidthWatch(window) { [flowBox] width in Self.setCardsPerLine(OpaquePointer(flowBox), forWidth: width) }
         refresh()
     }
 
@@ -95,6 +101,16 @@ final class ThemePicker {
 }
 
 @MainActor
+extension ThemePicker {
+    /// About 200 px a card, five at most (the picker's own size), one on a phone. A card can be
+    /// narrower than that (its lines shorten), so the cards never hold the window wider than it is.
+    static func setCardsPerLine(_ flow: OpaquePointer, forWidth width: Int) {
+        let cards = guint(min(max((width - 80) / 200, 1), 5))
+        gtk_flow_box_set_min_children_per_line(flow, cards)
+        gtk_flow_box_set_max_children_per_line(flow, cards)
+    }
+}
+
 private func gtk_flow_box_remove_all_children(_ flowBox: WidgetPointer) {
     while let child = gtk_widget_get_first_child(flowBox) {
         gtk_flow_box_remove(OpaquePointer(flowBox), child)

@@ -63,8 +63,9 @@ final class AddAccountDialog {
         let note = Widgets.label(tr("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password set in their settings, not the one for their web page."),
                                  classes: ["dim-label"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(note), 50)
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14, classes: ["prompt", "add-account"],
-                                                    [grid, note, status, buttons]))
+        gtk_window_set_child(gtkWindow, Widgets.dialogScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14,
+                                                                           classes: ["prompt", "add-account"],
+                                                                           [grid, note, status, buttons])))
         showPlaceholder()
         if let existing {
             gtk_drop_down_set_selected(OpaquePointer(kindDropDown), guint(Self.kinds.firstIndex { $0.0 == existing.kind } ?? 0))

@@ -98,8 +98,9 @@ final class FeedSettingsDialog {
         let healthBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["feed-health"],
                                     [Widgets.label(tr("Health"), classes: ["preference-heading"])]
                                         + Self.healthLines(feed, health).map { Widgets.label($0, classes: ["dim-label"], wrap: true) })
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 16, classes: ["prompt", "feed-settings"],
-                                                    [grid, healthBox, status, buttons]))
+        gtk_window_set_child(gtkWindow, Widgets.dialogScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 16,
+                                                                           classes: ["prompt", "feed-settings"],
+                                                                           [grid, healthBox, status, buttons])))
         show(FeedSettings(of: feed))
         connect(saveButton, .clicked) { [weak self] in self?.submit() }
         connect(nameEntry, .activate) { [weak self] in self?.submit() }

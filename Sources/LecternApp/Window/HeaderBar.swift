@@ -2,13 +2,17 @@ import CGtk4
 import GtkBridge
 import Localization
 
-/// The header bar: add feed and refresh at the start, the main menu at the end.
+/// The header bar: the narrow layouts' Back and sidebar buttons, add feed and refresh at the
+/// start, the main menu at the end. The title gives way first when the window is narrow.
 @MainActor
 enum HeaderBar {
-    static func make(addFeed: WidgetPointer, refresh: WidgetPointer) -> WidgetPointer {
+    static func make(navigation: [WidgetPointer], addFeed: WidgetPointer, refresh: WidgetPointer) -> WidgetPointer {
         let bar = created(gtk_header_bar_new())
         let typed = OpaquePointer(bar)
-        gtk_header_bar_set_title_widget(typed, Widgets.label("Lectern", classes: ["window-title"], xalign: 0.5))
+        let title = Widgets.label("Lectern", classes: ["window-title"], xalign: 0.5)
+        gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+        gtk_header_bar_set_title_widget(typed, title)
+        for button in navigation { gtk_header_bar_pack_start(typed, button) }
         gtk_header_bar_pack_start(typed, addFeed)
         gtk_header_bar_pack_start(typed, refresh)
         gtk_header_bar_pack_end(typed, mainMenuButton())

@@ -6,11 +6,18 @@ import GtkBridge
 enum Keyboard {
     /// Runs `body` when Escape is pressed anywhere in `window`.
     static func onEscape(_ window: WidgetPointer, _ body: @escaping @MainActor () -> Void) {
-        let controller = created(gtk_event_controller_key_new())
-        connect(controller, .keyPressed) { keyval, _, _ in
-            guard keyval == UInt32(GDK_KEY_Escape) else { return false }
+        onEscape(window, unlessUnused: {
             body()
             return true
+        })
+    }
+
+    /// Offers Escape, pressed anywhere in `window` and not taken by the focused control, to
+    /// `body`, which says whether it used it.
+    static func onEscape(_ window: WidgetPointer, unlessUnused body: @escaping @MainActor () -> Bool) {
+        let controller = created(gtk_event_controller_key_new())
+        connect(controller, .keyPressed) { keyval, _, _ in
+            keyval == UInt32(GDK_KEY_Escape) && body()
         }
         gtk_widget_add_controller(window, controller)
     }

@@ -1,9 +1,11 @@
 import CGtk4
 import GtkBridge
+import Localization
 
 /// The main window: a header bar over three panes — sidebar, article list, reader — or,
 /// for an empty library, the welcome page. Styled only through CSS classes. The panes are
 /// empty until the library is open (`attach`); a long schema upgrade shows its own page.
+/// The panes are arranged for the window's width (`AdaptivePanes`): three, two or one.
 @MainActor
 final class MainWindow {
     let window: WidgetPointer
@@ -15,8 +17,10 @@ final class MainWindow {
     private let undoBar = UndoBar()
     private let upgradePage = UpgradePage()
     private let pages = PageStack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
-    private var outerPaned: WidgetPointer?
-    private var innerPaned: WidgetPointer?
+    private let panes: AdaptivePanes
+    private var widthWatch: WidthWatch?
+    private let backButton = Widgets.iconButton("go-previous-symbolic", tooltip: "", action: "app.go-back")
+    private let sidebarButton = Widgets.iconButton("sidebar-show-symbolic", tooltip: "", action: "app.toggle-sidebar")
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings) {
         self.settings = settings
@@ -25,8 +29,18 @@ final class MainWindow {
         gtk_window_set_title(gtkWindow, "Lectern")
         gtk_window_set_default_size(gtkWindow, Int32(settings.windowWidth), Int32(settings.windowHeight))
         if settings.windowMaximized { gtk_window_maximize(gtkWindow) }
-        gtk_window_set_titlebar(gtkWindow, HeaderBar.make(addFeed: addFeed.button, refresh: refreshButton.widget))
-        pages.add(makePanes(), name: "reading")
+        // The layout the remembered width asks for, so that the first frame has it; a maximized
+        // window is measured once it is mapped.
+        panes = AdaptivePanes(layout: settings.windowMaximized ? .wide : PaneLayout(width: settings.windowWidth),
+                              narrowPane: settings.windowPane, sidebarWidth: settings.sidebarWidth,
+                              listWidth: settings.articleListWidth)
+        panes.setPanes(sidebar: SidebarPane.make(), list: ArticleListPane.make(), reader: ReaderPane.make())
+        // Translators: {keys} is Alt+Left (Alt+Right where text runs right to left).
+        Accessibility.name(backButton, tr("Back"), tooltip: tr("Back ({keys})", ["keys": Localization.isRightToLeft ? "Alt+Right" : "Alt+Left"]))
+        Accessibility.name(sidebarButton, tr("Show Sidebar"), tooltip: tr("Show Sidebar (F9)"))
+        gtk_window_set_titlebar(gtkWindow, HeaderBar.make(navigation: [backButton, sidebarButton], addFeed: addFeed.button,
+                                                          refresh: refreshButton.widget))
+        pages.add(panes.widget, name: "reading")
         pages.add(WelcomePage.make(), name: "welcome")
         pages.add(upgradePage.widget, name: "upgrade")
         gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget]))
@@ -35,6 +49,15 @@ final class MainWindow {
             self?.rememberGeometry()
             return false
         }
+        // The focus moving into the reader's text (F6; a narrow window opening an article) leaves
+        // it unselected: GTK would otherwise select a whole paragraph as it takes the focus.
+        if let gtkSettings = gtk_settings_get_default() {
+            Properties.setBool(UnsafeMutableRawPointer(gtkSettings), "gtk-label-select-on-focus", false)
+        }
+        panes.onChange = { [weak self] in self?.showNavigation() }
+        showNavigation()
+        widthWatch = WidthWatch(window) { [weak self] width in self?.panes.fit(width: width) }
+        Keyboard.onEscape(window, unlessUnused: { [weak self] in self?.panes.goBack() ?? false })
     }
 
     /// Puts the library's panes in the window, once the library is open.
@@ -43,11 +66,12 @@ final class MainWindow {
         session.onUndoable = { [weak self] message, undo in self?.undoBar.show(message, undo: undo) }
         session.list.onTabForward = { [weak self] in self?.cyclePanes(backwards: false) }
         session.sidebar.onTab = { [weak self] backwards in self?.cyclePanes(backwards: backwards) }
-        if let outerPaned, let innerPaned {
-            gtk_paned_set_start_child(OpaquePointer(outerPaned), session.sidebar.widget)
-            gtk_paned_set_start_child(OpaquePointer(innerPaned), session.list.widget)
-            gtk_paned_set_end_child(OpaquePointer(innerPaned), session.reader.widget)
-        }
+        session.onViewChosen = { [weak self] in self?.panes.viewChosen() }
+        session.onArticleWanted = { [weak self] in self?.panes.readerWanted() ?? false }
+        panes.setPanes(sidebar: session.sidebar.widget, list: session.list.widget, reader: session.reader.widget)
+        panes.focusers = [.list: { [weak session] in session?.list.focusRows() }]
+        // Nothing is open in the reader yet: a narrow window starts at the list.
+        if panes.narrowPane == .reader { panes.show(.list) }
         showWelcomeIfEmpty()
     }
 
@@ -69,10 +93,23 @@ final class MainWindow {
 
     /// F6 / Shift+F6: the focus to the next or previous part of the window.
     func cyclePanes(backwards: Bool) {
-        var panes: [WidgetPointer] = []
-        if let header = gtk_window_get_titlebar(cast(window)) { panes.append(header) }
-        if let session { panes += [session.sidebar.widget, session.list.widget, session.reader.widget] }
-        PaneCycle.move(in: window, panes: panes, backwards: backwards)
+        var parts: [WidgetPointer] = []
+        if let header = gtk_window_get_titlebar(cast(window)) { parts.append(header) }
+        if session != nil { parts += panes.shownPanes }
+        PaneCycle.move(in: window, panes: parts, backwards: backwards)
+    }
+
+    /// Back (the header's button, Alt+Left, Escape): the previous pane of a narrow window.
+    func goBack() {
+        panes.goBack()
+    }
+
+    /// How many panes the window shows now.
+    var paneLayout: PaneLayout { panes.layout }
+
+    /// F9 and the header's button: the sidebar of a window too narrow to show it beside the list.
+    func toggleSidebar() {
+        panes.toggleSidebar()
     }
 
     /// Closing only hides the window (Lectern keeps running in the background); it comes back as it was.
@@ -102,8 +139,12 @@ final class MainWindow {
             settings.windowHeight = Int(height)
         }
         settings.windowMaximized = gtk_window_is_maximized(gtkWindow) != 0
-        if let outerPaned { settings.sidebarWidth = Int(gtk_paned_get_position(OpaquePointer(outerPaned))) }
-        if let innerPaned { settings.articleListWidth = Int(gtk_paned_get_position(OpaquePointer(innerPaned))) }
+        if panes.layout == .wide {
+            (settings.sidebarWidth, settings.articleListWidth) = panes.paneWidths
+        } else if panes.layout == .medium {
+            settings.articleListWidth = panes.paneWidths.list
+        }
+        settings.windowPane = panes.narrowPane
     }
 
     /// Told whether there is something to undo (the undo bar shows).
@@ -122,25 +163,15 @@ final class MainWindow {
         banner.show(message)
     }
 
-    private func makePanes() -> WidgetPointer {
-        let content = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
-        let listAndReader = created(gtk_paned_new(GTK_ORIENTATION_HORIZONTAL))
-        configure(listAndReader, start: ArticleListPane.make(), end: ReaderPane.make(), position: Int32(settings.articleListWidth))
-        configure(content, start: SidebarPane.make(), end: listAndReader, position: Int32(settings.sidebarWidth))
-        Widgets.addClasses(content, ["main-panes"])
-        Widgets.expand(content)
-        outerPaned = content
-        innerPaned = listAndReader
-        return content
-    }
-
-    private func configure(_ paned: WidgetPointer, start: WidgetPointer, end: WidgetPointer, position: Int32) {
-        let typed = OpaquePointer(paned)
-        gtk_paned_set_start_child(typed, start)
-        gtk_paned_set_end_child(typed, end)
-        gtk_paned_set_resize_start_child(typed, 0)
-        gtk_paned_set_shrink_start_child(typed, 0)
-        gtk_paned_set_shrink_end_child(typed, 0)
-        gtk_paned_set_position(typed, position)
+    /// The header shows Back in a narrow window (but not on its first pane) and the sidebar's
+    /// button in a medium one.
+    private func showNavigation() {
+        let narrow = panes.layout == .narrow
+        gtk_widget_set_visible(backButton, narrow && panes.narrowPane != .sidebar ? 1 : 0)
+        gtk_widget_set_visible(sidebarButton, panes.layout == .medium ? 1 : 0)
+        // A narrow window keeps only the close button, as a phone's does: no room for three.
+        if let header = gtk_window_get_titlebar(cast(window)) {
+            gtk_header_bar_set_decoration_layout(OpaquePointer(header), narrow ? ":close" : nil)
+        }
     }
 }

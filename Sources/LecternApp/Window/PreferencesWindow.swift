@@ -88,7 +88,7 @@ final class PreferencesWindow {
         ])
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
                                   [grid, appearance, rulesEditor.widget, sync])
-        gtk_window_set_child(gtkWindow, Widgets.verticalScroller(content))
+        gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         gtk_window_set_default_size(gtkWindow, 560, 720)
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         show(settings)

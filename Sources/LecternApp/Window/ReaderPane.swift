@@ -10,7 +10,7 @@ enum ReaderPane {
                                     title: tr("Select an Article"),
                                     body: tr("Pick an article from the list to read it here."))
         let pane = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [empty])
-        gtk_widget_set_size_request(pane, 360, -1)
+        gtk_widget_set_size_request(pane, ReaderController.minimumWidth, -1)
         return pane
     }
 }

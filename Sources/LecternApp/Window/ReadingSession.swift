@@ -19,6 +19,12 @@ final class ReadingSession {
     var onUndoable: (@MainActor (String, @escaping @MainActor () -> Void) -> Void)?
     /// Shows a message in the window's banner (a full article that could not be loaded).
     var onNotice: (@MainActor (String) -> Void)?
+    /// A view or feed was chosen in the sidebar by a click or Enter (a narrow window shows its list).
+    var onViewChosen: (@MainActor () -> Void)?
+    /// The user asked to read the chosen article — a click on its row, Enter, j, k or n — rather
+    /// than only moving the selection: true when the window brought the reader forward for it
+    /// (a narrow window), false when it was already in view.
+    var onArticleWanted: (@MainActor () -> Bool)?
     /// Loads full articles from their web pages; nil leaves the command without effect.
     var fullArticles: FullArticleLoader?
     /// Articles whose full article is being loaded.
@@ -40,8 +46,17 @@ final class ReadingSession {
         list = ArticleListController(access: access)
         reader = ReaderController()
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title, fixedSearch: item.fixedSearch) }
+        sidebar.onActivate = { [weak self] in self?.onViewChosen?() }
         list.onSelect = { [weak self] row in self?.open(row) }
-        list.onActivate = { [weak self] in self?.openInBrowser() }
+        // Enter: the reader, where it is not in view; else the browser, as always.
+        list.onActivate = { [weak self] in
+            guard let self, list.selectedRow != nil else { return }
+            if onArticleWanted?() != true { openInBrowser() }
+        }
+        list.onRowClicked = { [weak self] in
+            guard let self, list.selectedRow != nil else { return }
+            _ = onArticleWanted?()
+        }
         list.onScrolledPast = { [weak self] rows in self?.markScrolledPast(rows) }
         list.marksOnScroll = settings.markReadOnScroll
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
@@ -123,10 +138,14 @@ final class ReadingSession {
 
     // MARK: Commands
 
-    func nextArticle() { list.selectNext() }
-    func previousArticle() { list.selectPrevious() }
-    func nextUnread() { list.selectNextUnread() }
+    func nextArticle() { list.selectNext(); wantArticle() }
+    func previousArticle() { list.selectPrevious(); wantArticle() }
+    func nextUnread() { list.selectNextUnread(); wantArticle() }
     func focusSearch() { list.focusSearch() }
+
+    private func wantArticle() {
+        if list.selectedRow != nil { _ = onArticleWanted?() }
+    }
 
     func toggleRead() {
         guard let row = list.selectedRow else { return }

@@ -16,6 +16,8 @@ enum ShortcutsWindow {
         (tr("Appearance"), [("<Control>plus", tr("Larger text")), ("<Control>minus", tr("Smaller text")),
                             ("<Control>0", tr("Reset text size")), ("<Control>t", tr("Themes"))]),
         (tr("General"), [("F6", tr("Next part of the window")), ("<Shift>F6", tr("Previous part of the window")),
+                         ("F9", tr("Show or hide the sidebar of a narrow window")),
+                         (Localization.isRightToLeft ? "<Alt>Right Escape" : "<Alt>Left Escape", tr("Back to the list or the sidebar of a narrow window")),
                          ("<Control>comma", tr("Preferences")), ("F1 <Control>question", tr("Keyboard shortcuts")),
                          ("<Control>w", tr("Close window")), ("<Control>q", tr("Quit"))]),
     ]

@@ -1,0 +1,75 @@
+import CGtk4
+import Foundation
+import GtkBridge
+
+/// `make bench`'s resize measurement, run inside the real app when
+/// `LECTERN_BENCH_RESIZE_FRAMES=N` is set: after the first frame, with the first article open,
+/// the window's width changes every frame as a drag of its edge would — from 1200 px down to
+/// 360 and back, `LECTERN_BENCH_RESIZE_STEP` px a frame (default 16) — across both breakpoints
+/// each way, for N frames; each frame's own work is timed (before-paint to after-paint, which
+/// holds the layout). Prints one JSON line: all frames, and the frames where the layout changed.
+@MainActor
+final class ResizeBenchmark {
+    private let window: MainWindow
+    private let frames: Int
+    private let step: Int
+    private let finish: @MainActor () -> Void
+    private var width = 1200
+    private var direction = -1
+    private var work: [Double] = []
+    private var crossings: [Double] = []
+    private var layoutBefore = ""
+    private var frameStart: gint64 = 0
+    private var retained: ResizeBenchmark?
+
+    static let widest = 1200, narrowest = 360
+
+    static var requestedFrames: Int? {
+        ProcessInfo.processInfo.environment["LECTERN_BENCH_RESIZE_FRAMES"].flatMap(Int.init).map { max($0, 1) }
+    }
+
+    init(window: MainWindow, frames: Int, finish: @escaping @MainActor () -> Void) {
+        self.window = window
+        self.frames = frames
+        step = ProcessInfo.processInfo.environment["LECTERN_BENCH_RESIZE_STEP"].flatMap(Int.init).map { max($0, 1) } ?? 16
+        self.finish = finish
+    }
+
+    func start() {
+        retained = self
+        window.session?.list.select(0)
+        gtk_window_set_default_size(cast(window.window), Int32(width), 700)
+        FrameTimes.afterFirstFrame(of: window.window, watch: { [self] clock in
+            connect(clock, .beforePaint) { [self] in frameStart = g_get_monotonic_time() }
+            connect(clock, .afterPaint) { [self] in frameEnded() }
+        }, begin: { [self] in resize() }, failed: finish)
+    }
+
+    private func resize() {
+        if width + direction * step < Self.narrowest || width + direction * step > Self.widest { direction = -direction }
+        width += direction * step
+        layoutBefore = window.paneLayout.rawValue
+        gtk_window_set_default_size(cast(window.window), Int32(width), 700)
+    }
+
+    private func frameEnded() {
+        guard frameStart > 0 else { return }
+        let milliseconds = Double(g_get_monotonic_time() - frameStart) / 1000
+        frameStart = 0
+        work.append(milliseconds)
+        if window.paneLayout.rawValue != layoutBefore { crossings.append(milliseconds) }
+        guard work.count >= frames else { return resize() }
+        report()
+    }
+
+    private func report() {
+        let line = String(format: "{\"bench\":\"window-resize\",\"display\":\"%@\",\"step_px\":%d,\"frames\":%d,"
+            + "\"frame_work_median_ms\":%.2f,\"frame_work_p95_ms\":%.2f,\"frame_work_max_ms\":%.2f,"
+            + "\"layout_changes\":%d,\"layout_change_frame_max_ms\":%.2f}",
+            FrameTimes.display, step, work.count, FrameTimes.percentile(work, 0.5), FrameTimes.percentile(work, 0.95),
+            work.max() ?? 0, crossings.count, crossings.max() ?? 0)
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        retained = nil
+        finish()
+    }
+}
