@@ -138,6 +138,16 @@ final class AdaptivePanes {
         return true
     }
 
+    /// The focus to where a window opening starts: the sidebar when it shows, else the pane shown
+    /// first (never the list's search field, which on a phone would bring up the keyboard).
+    func focusFirstPane() {
+        switch layout {
+        case .wide: focus(.sidebar)
+        case .medium: focus(.list)
+        case .narrow: focus(narrowPane)
+        }
+    }
+
     /// The pane widths the user dragged to (the wide layout's), to remember.
     var paneWidths: (sidebar: Int, list: Int) {
         (Int(gtk_paned_get_position(OpaquePointer(outer))), Int(gtk_paned_get_position(OpaquePointer(inner))))
@@ -222,7 +232,9 @@ final class AdaptivePanes {
 
     private func restore(_ focus: (widget: WidgetPointer, pane: NarrowPane)?) {
         guard let focus else { return }
-        if layout == .narrow { show(focus.pane) }
+        // Narrowed while reading or in the list: that pane stays; from the sidebar (where a window
+        // opens with the focus), the pane last shown narrow, the list unless chosen otherwise.
+        if layout == .narrow, focus.pane != .sidebar { show(focus.pane) }
         if gtk_widget_get_mapped(focus.widget) != 0 { gtk_widget_grab_focus(focus.widget) }
         g_object_unref(focus.widget)
     }

@@ -72,6 +72,7 @@ final class MainWindow {
         panes.focusers = [.list: { [weak session] in session?.list.focusRows() }]
         // Nothing is open in the reader yet: a narrow window starts at the list.
         if panes.narrowPane == .reader { panes.show(.list) }
+        panes.focusFirstPane()
         showWelcomeIfEmpty()
     }
 
