@@ -87,6 +87,9 @@ struct AdaptiveLayoutTests {
         let (display, sandbox, bus, app, window) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
         _ = await Self.resize(window, to: 360, on: display, bus: bus, app: app, expecting: ["list"])
+        // F6 visits only what is on screen: the header and the list.
+        let cycle = try bus.press(["F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
+        #expect(Set(cycle) == ["header", "list"], "F6 went to \(cycle)")
 
         // An article chosen (n, as from the keyboard): the reader alone, with Back.
         sandbox.activate("next-article")

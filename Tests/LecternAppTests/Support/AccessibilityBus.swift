@@ -121,7 +121,7 @@ struct FocusedNode: Decodable {
         if ancestors.contains("Views and Feeds") { return "sidebar" }
         if ancestors.contains("Articles") || name == "Search articles" || ancestors.contains("Search articles") { return "list" }
         if ancestors.contains("Article") { return "reader" }
-        if ["Add Feed", "Refresh All Feeds", "Main Menu"].contains(name) { return "header" }
+        if ["Back", "Show Sidebar", "Add Feed", "Refresh All Feeds", "Main Menu"].contains(name) { return "header" }
         return "elsewhere: \(role) “\(name)”"
     }
 }
