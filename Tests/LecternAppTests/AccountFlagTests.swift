@@ -73,6 +73,35 @@ struct AccountFlagTests {
         #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
     }
 
+    @Test func aChangedPasswordIsSignedInAgainFromTheCommandLine() async throws {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        let server = try await server()
+        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
+        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        // The password changes on the server: the next sync is refused.
+        try await control(server, "password", ["password": "looking-glass"])
+        let refused = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        #expect(refused.status == 1 && refused.stderr.contains("refused the user name or password"), "\(refused.stderr)")
+
+        // A wrong one is checked with the server and changes nothing.
+        let wrong = sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "guess\n")
+        #expect(wrong.status == 1 && wrong.stderr.contains("could not sign in to account 1"), "\(wrong.stderr)")
+        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
+        // The new one replaces the old in the keyring, and the account syncs again with what it had.
+        let signedIn = sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "looking-glass\n")
+        #expect(signedIn.status == 0, "\(signedIn.stderr)")
+        #expect(signedIn.stderr.contains("Signed in to account 1 again: alice on 127.0.0.1"), "\(signedIn.stderr)")
+        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "looking-glass")
+        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        #expect(synced.status == 0 && synced.stderr.contains("[1/1] alice on 127.0.0.1: 0 new articles"), "\(synced.stderr)")
+
+        let unknown = sandbox.run(["--sign-in", "7", "--password-stdin"], environment: Self.noDisplay, input: "x")
+        #expect(unknown.status == 1 && unknown.stderr.contains("there is no account 7"), "\(unknown.stderr)")
+        let noStdin = sandbox.run(["--sign-in", "1"], environment: Self.noDisplay)
+        #expect(noStdin.status == 2 && noStdin.stderr.contains("never from an argument"), "\(noStdin.stderr)")
+    }
+
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
         let sandbox = try LecternSandbox()
         let server = try await server()
@@ -92,6 +121,9 @@ struct AccountFlagTests {
         #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss"))
         let stray = sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
         #expect(stray.status == 2 && stray.stderr.contains("--server goes with --add-account"))
+        let strayPassword = sandbox.run(["--password-stdin"], environment: Self.noDisplay, input: "x")
+        #expect(strayPassword.status == 2 && strayPassword.stderr.contains("--password-stdin goes with --add-account or --sign-in"),
+                "\(strayPassword.stderr)")
         let notANumber = sandbox.run(["--remove-account", "alice"], environment: Self.noDisplay)
         #expect(notANumber.status == 2)
     }

@@ -4,7 +4,7 @@ import Library
 import Localization
 import Sync
 
-/// `--add-account`, `--list-accounts`, `--remove-account` and `--batch --sync`: sync accounts
+/// `--add-account`, `--sign-in`, `--list-accounts`, `--remove-account` and `--batch --sync`: sync accounts
 /// from the command line, in the launching process. Messages go to stderr (the list to
 /// stdout); exit 0 on success, 1 when the work failed, 2 on a usage error.
 @MainActor
@@ -16,8 +16,9 @@ enum AccountCommands {
         var passwordFromStdin = false
         var list = false
         var removeID: String?
+        var signInID: String?
 
-        var isRequested: Bool { addKind != nil || list || removeID != nil }
+        var isRequested: Bool { addKind != nil || list || removeID != nil || signInID != nil }
     }
 
     /// The sync settings of this launch (`Settings.syncWindowDays`).
@@ -28,6 +29,7 @@ enum AccountCommands {
         if let kind = request.addKind { return addAccount(kind: kind, request) }
         if request.list { return listAccounts() }
         if let id = request.removeID { return removeAccount(id) }
+        if let id = request.signInID { return signIn(id, request) }
         return nil
     }
 
@@ -90,6 +92,46 @@ enum AccountCommands {
             return 0
         } catch {
             LocalCommands.printError("lectern: " + tr("could not remove account {id}: {error}", ["id": String(id), "error": "\(error)"]))
+            return 1
+        }
+    }
+
+    /// `--sign-in ID --password-stdin`: the account's new password, checked with the server, then
+    /// kept in the keyring in place of the old one (the account's stored articles stay as they are).
+    private static func signIn(_ text: String, _ request: Request) -> Int32 {
+        guard let id = Int64(text) else { return usage(tr("--sign-in needs the account's number, as --list-accounts prints it")) }
+        guard request.passwordFromStdin else {
+            return usage(tr("--sign-in needs --password-stdin: the password is read from standard input, never from an argument"))
+        }
+        guard let password = readPassword() else { return usage(tr("no password on standard input")) }
+        guard let service = openService() else { return 1 }
+        let account: Account
+        do throws(SyncError) {
+            guard let found = try service.accounts().first(where: { $0.id == id }) else {
+                LocalCommands.printError("lectern: " + tr("there is no account {id}; --list-accounts prints them", ["id": String(id)]))
+                return 1
+            }
+            account = found
+        } catch {
+            LocalCommands.printError("lectern: \(error)")
+            return 1
+        }
+        let result = LocalCommands.wait(orElse: .failure(.cancelled)) { () async -> Result<Void, SyncError> in
+            do throws(SyncError) {
+                try await service.signIn(account, password: password)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success:
+            // Translators: {id} is the account's number, {title} says whose account on which server.
+            LocalCommands.printError(tr("Signed in to account {id} again: {title}. Sync it with lectern --sync.",
+                                        ["id": String(id), "title": account.title]))
+            return 0
+        case .failure(let error):
+            LocalCommands.printError("lectern: " + tr("could not sign in to account {id}: {error}", ["id": String(id), "error": "\(error)"]))
             return 1
         }
     }

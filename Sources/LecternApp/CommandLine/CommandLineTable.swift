@@ -36,7 +36,9 @@ public enum CommandLineTable {
         .init(name: "user", argument: .text(placeholder: Placeholder.name), group: .accounts, handling: .local,
               summary: tr("With --add-account: the user name on the server")),
         .init(name: "password-stdin", argument: .none, group: .accounts, handling: .local,
-              summary: tr("With --add-account: read the password from standard input (never from an argument)")),
+              summary: tr("With --add-account or --sign-in: read the password from standard input (never from an argument)")),
+        .init(name: "sign-in", argument: .text(placeholder: Placeholder.id), group: .accounts, handling: .local,
+              summary: tr("Sign an account in again after its password changed (with --password-stdin); checked with the server first")),
         .init(name: "list-accounts", argument: .none, group: .accounts, handling: .local,
               summary: tr("Print the sync accounts (id, kind, server, user, last sync) and exit")),
         .init(name: "remove-account", argument: .text(placeholder: Placeholder.id), group: .accounts, handling: .local,
@@ -72,7 +74,8 @@ public enum CommandLineTable {
     static let libraryNames: Set<String> = ["add-feed", "import-opml", "export-opml", "refresh", "sync"]
 
     /// The account flags, done in the launching process with or without `--batch`.
-    static let accountNames: Set<String> = ["add-account", "server", "user", "password-stdin", "list-accounts", "remove-account"]
+    static let accountNames: Set<String> = ["add-account", "server", "user", "password-stdin", "sign-in", "list-accounts",
+                                            "remove-account"]
 
     /// Flags GApplication itself understands.
     static let builtInNames: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service"]

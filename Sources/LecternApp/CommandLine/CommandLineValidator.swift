@@ -33,9 +33,14 @@ public enum CommandLineValidator {
         if names.contains("background"), let other = names.intersection(["screenshot", "theme-picker"]).sorted().first {
             return UsageError(message: tr("--background starts without a window, so --{option} cannot be used with it", ["option": other]))
         }
-        for (modifier, flag) in Self.refinesLocal where names.contains(modifier) && !names.contains(flag) {
-            // Translators: two command-line options, without their dashes: the first only works with the second.
-            return UsageError(message: tr("--{option} goes with --{other}", ["option": modifier, "other": flag]))
+        for (modifier, flags) in Self.refinesLocal.sorted(by: { $0.key < $1.key }) where names.contains(modifier) && names.isDisjoint(with: flags) {
+            guard flags.count > 1 else {
+                // Translators: two command-line options, without their dashes: the first only works with the second.
+                return UsageError(message: tr("--{option} goes with --{other}", ["option": modifier, "other": flags[0]]))
+            }
+            // Translators: three command-line options, without their dashes: the first works with either of the others.
+            return UsageError(message: tr("--{option} goes with --{other} or --{another}",
+                                          ["option": modifier, "other": flags[0], "another": flags[1]]))
         }
         let local = seen.filter { $0.handling == .local && Self.refinesLocal[$0.name] == nil }.map(\.name)
         let distinctLocal = Array(Set(local)).sorted()
@@ -61,9 +66,10 @@ public enum CommandLineValidator {
         return ["http://", "https://", "file://", "feed:"].contains { lowered.hasPrefix($0) } || lowered.hasSuffix(".opml")
     }
 
-    /// Local flags that only say more about another one: `--extract-article FILE --base-url URL`.
-    static let refinesLocal: [String: String] = ["base-url": "extract-article", "server": "add-account", "user": "add-account",
-                                                 "password-stdin": "add-account"]
+    /// Local flags that only say more about another one (`--extract-article FILE --base-url URL`),
+    /// and the flags they go with.
+    static let refinesLocal: [String: [String]] = ["base-url": ["extract-article"], "server": ["add-account"], "user": ["add-account"],
+                                                   "password-stdin": ["add-account", "sign-in"]]
 
     /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
     static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]

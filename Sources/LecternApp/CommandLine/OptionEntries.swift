@@ -101,6 +101,7 @@ struct LaunchOptions: Sendable, Equatable {
         account.passwordFromStdin = g_variant_dict_contains(dict, "password-stdin") != 0
         account.list = g_variant_dict_contains(dict, "list-accounts") != 0
         account.removeID = Self.text(dict, "remove-account")
+        account.signInID = Self.text(dict, "sign-in")
         sync = g_variant_dict_contains(dict, "sync") != 0
     }
 

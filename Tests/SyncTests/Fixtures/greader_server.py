@@ -50,6 +50,7 @@ Control routes (no auth, JSON in and out, never under BASE, never logged):
   GET  /_control/fault        pending faults | POST /_control/fault/clear
   POST /_control/release      hung requests close their connections without an answer
   POST /_control/expire-token        Auth invalid (401 + bad-token header) until a new ClientLogin
+  POST /_control/password     {"password"}: alice's password changed (her tokens expire with it)
   POST /_control/expire-write-token  T stale (401 on the next POSTs) until the next GET token
   POST /_control/bulk         {"feeds":N,"items_per_feed":M,"unread_ids":K,"folders":F?,
                                "starred":S?} replaces everything: N feeds, N*M stored items
@@ -275,6 +276,7 @@ class Store:
         self.auth = None
         self.write = None
         self.write_stale = False
+        self.password = PASSWORD
         self.new_tokens()
 
     # tokens
@@ -964,7 +966,7 @@ class Api:
                 return Resp(400, "Bad Request!")
             if email != USER or passwd != API_PASSWORD:
                 return Resp(401, "Unauthorized!", headers={"Google-Bad-Token": "true"})
-        elif email != USER or passwd != PASSWORD:
+        elif email != USER or passwd != store.password:
             if self.flavor == "miniflux":
                 return json_resp({"error_message": "access unauthorized"}, 401)
             return Resp(401, "Error=BadAuthentication\n")
@@ -1635,6 +1637,10 @@ class Control:
             store.hang_release = threading.Event()
             return json_resp({"ok": True})
         if method == "POST" and path == "/_control/expire-token":
+            store.auth = None
+            return json_resp({"ok": True})
+        if method == "POST" and path == "/_control/password":
+            store.password = data["password"]
             store.auth = None
             return json_resp({"ok": True})
         if method == "POST" and path == "/_control/expire-write-token":
