@@ -34,6 +34,16 @@ struct AccountFlagTests {
                     environment: Self.noDisplay, input: password)
     }
 
+    /// A sandbox with its keyring, the server, and alice's account added and synced once.
+    private func aliceSynced() async throws -> (LecternSandbox, SecretService, SiteServer) {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        let server = try await server()
+        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
+        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        return (sandbox, keyring, server)
+    }
+
     @Test func anAccountIsCheckedKeptInTheKeyringSyncedListedAndRemoved() async throws {
         let sandbox = try LecternSandbox()
         let keyring = try SecretService(environment: sandbox.environment)
@@ -74,11 +84,7 @@ struct AccountFlagTests {
     }
 
     @Test func aChangedPasswordIsSignedInAgainFromTheCommandLine() async throws {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
-        let server = try await server()
-        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
-        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        let (sandbox, keyring, server) = try await aliceSynced()
         // The password changes on the server: the next sync is refused.
         try await control(server, "password", ["password": "looking-glass"])
         let refused = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
@@ -100,6 +106,31 @@ struct AccountFlagTests {
         #expect(unknown.status == 1 && unknown.stderr.contains("there is no account 7"), "\(unknown.stderr)")
         let noStdin = sandbox.run(["--sign-in", "1"], environment: Self.noDisplay)
         #expect(noStdin.status == 2 && noStdin.stderr.contains("never from an argument"), "\(noStdin.stderr)")
+    }
+
+    @Test func aFeedIsSubscribedOnTheAccountsServerFromTheCommandLine() async throws {
+        let (sandbox, keyring, server) = try await aliceSynced()
+        defer { withExtendedLifetime(keyring) {} }
+
+        let added = sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "1"], environment: Self.noDisplay)
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr.contains("Subscribed in account 1 (alice on 127.0.0.1): 0 new articles, 1 change sent, 1 feed added"),
+                "\(added.stderr)")
+        // The server subscribed (not this computer), and the feed came back from it, in the account.
+        let state = try await control(server, "state", nil) as? [String: Any]
+        let urls = (state?["feeds"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
+        #expect(urls.contains("https://bees.example/feed"), "the server's feeds: \(urls)")
+        let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
+        let inAccount = Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM feeds WHERE url = ? AND account_id = 1', ('https://bees.example/feed',)).fetchone()[0])", library],
+                                    environment: sandbox.environment)
+        #expect(inAccount.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(inAccount.stdout)\(inAccount.stderr)")
+
+        let refused = sandbox.run(["--add-feed", "https://gone.invalid/feed", "--account", "1"], environment: Self.noDisplay)
+        #expect(refused.status == 1 && refused.stderr.contains("gone.invalid"), "\(refused.stderr)")
+        let noAccount = sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "9"], environment: Self.noDisplay)
+        #expect(noAccount.status == 1 && noAccount.stderr.contains("there is no account 9"), "\(noAccount.stderr)")
+        let alone = sandbox.run(["--account", "1"], environment: Self.noDisplay)
+        #expect(alone.status == 2 && alone.stderr.contains("--account goes with --add-feed"), "\(alone.stderr)")
     }
 
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
@@ -129,12 +160,8 @@ struct AccountFlagTests {
     }
 
     @Test func killingASyncMidwayLosesNothingAndTheQueueIsSentNextTime() async throws {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let (sandbox, keyring, server) = try await aliceSynced()
         defer { withExtendedLifetime(keyring) {} }
-        let server = try await server()
-        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
-        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
         let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
         // A change queued here (as marking an article read queues it), then a sync that hangs
         // on the server's subscription list, killed.

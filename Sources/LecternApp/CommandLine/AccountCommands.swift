@@ -4,7 +4,8 @@ import Library
 import Localization
 import Sync
 
-/// `--add-account`, `--sign-in`, `--list-accounts`, `--remove-account` and `--batch --sync`: sync accounts
+/// `--add-account`, `--sign-in`, `--add-feed --account`, `--list-accounts`, `--remove-account` and
+/// `--batch --sync`: sync accounts
 /// from the command line, in the launching process. Messages go to stderr (the list to
 /// stdout); exit 0 on success, 1 when the work failed, 2 on a usage error.
 @MainActor
@@ -17,8 +18,11 @@ enum AccountCommands {
         var list = false
         var removeID: String?
         var signInID: String?
+        /// `--add-feed URL --account ID`: the feeds to subscribe to on that account's server.
+        var subscribeAccountID: String?
+        var subscribeTo: [String] = []
 
-        var isRequested: Bool { addKind != nil || list || removeID != nil || signInID != nil }
+        var isRequested: Bool { addKind != nil || list || removeID != nil || signInID != nil || subscribeAccountID != nil }
     }
 
     /// The sync settings of this launch (`Settings.syncWindowDays`).
@@ -30,6 +34,7 @@ enum AccountCommands {
         if request.list { return listAccounts() }
         if let id = request.removeID { return removeAccount(id) }
         if let id = request.signInID { return signIn(id, request) }
+        if let id = request.subscribeAccountID { return subscribe(to: request.subscribeTo, inAccount: id) }
         return nil
     }
 
@@ -96,6 +101,48 @@ enum AccountCommands {
         }
     }
 
+    /// `--add-feed URL --account ID`: each address queued as a subscription of the account, then the
+    /// account synced at once, so that its server subscribes and the feed comes back with its
+    /// articles. A server out of reach gets the subscription at the next sync.
+    private static func subscribe(to addresses: [String], inAccount text: String) -> Int32 {
+        guard let id = Int64(text) else { return usage(tr("--account needs the account's number, as --list-accounts prints it")) }
+        guard let service = openService(), let account = account(id, in: service) else { return 1 }
+        do {
+            for address in addresses {
+                try service.store.queueChange(accountID: id, kind: .subscribe, target: address, value: nil)
+            }
+        } catch {
+            LocalCommands.printError("lectern: \(error)")
+            return 1
+        }
+        let result = LocalCommands.wait(orElse: .failure(.cancelled)) { await service.sync(account) }
+        checkpoint(service)
+        switch result {
+        case .success(let summary) where summary.dropped.isEmpty:
+            // Translators: {title} says whose account on which server; {summary} what the sync brought.
+            LocalCommands.printError(tr("Subscribed in account {id} ({title}): {summary}",
+                                        ["id": String(id), "title": account.title, "summary": AccountService.describe(summary)]))
+            return 0
+        case .success(let summary):
+            summary.dropped.forEach { LocalCommands.printError("lectern: \($0)") }
+            return 1
+        case .failure(let error):
+            LocalCommands.printError("lectern: " + tr("{error} The subscription is sent at the next sync.", ["error": "\(error)"]))
+            return 1
+        }
+    }
+
+    /// The account numbered `id`, or nil after saying there is none.
+    private static func account(_ id: Int64, in service: AccountService) -> Account? {
+        do throws(SyncError) {
+            if let found = try service.accounts().first(where: { $0.id == id }) { return found }
+            LocalCommands.printError("lectern: " + tr("there is no account {id}; --list-accounts prints them", ["id": String(id)]))
+        } catch {
+            LocalCommands.printError("lectern: \(error)")
+        }
+        return nil
+    }
+
     /// `--sign-in ID --password-stdin`: the account's new password, checked with the server, then
     /// kept in the keyring in place of the old one (the account's stored articles stay as they are).
     private static func signIn(_ text: String, _ request: Request) -> Int32 {
@@ -104,18 +151,7 @@ enum AccountCommands {
             return usage(tr("--sign-in needs --password-stdin: the password is read from standard input, never from an argument"))
         }
         guard let password = readPassword() else { return usage(tr("no password on standard input")) }
-        guard let service = openService() else { return 1 }
-        let account: Account
-        do throws(SyncError) {
-            guard let found = try service.accounts().first(where: { $0.id == id }) else {
-                LocalCommands.printError("lectern: " + tr("there is no account {id}; --list-accounts prints them", ["id": String(id)]))
-                return 1
-            }
-            account = found
-        } catch {
-            LocalCommands.printError("lectern: \(error)")
-            return 1
-        }
+        guard let service = openService(), let account = account(id, in: service) else { return 1 }
         let result = LocalCommands.wait(orElse: .failure(.cancelled)) { () async -> Result<Void, SyncError> in
             do throws(SyncError) {
                 try await service.signIn(account, password: password)

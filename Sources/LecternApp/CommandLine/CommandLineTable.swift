@@ -37,6 +37,8 @@ public enum CommandLineTable {
               summary: tr("With --add-account: the user name on the server")),
         .init(name: "password-stdin", argument: .none, group: .accounts, handling: .local,
               summary: tr("With --add-account or --sign-in: read the password from standard input (never from an argument)")),
+        .init(name: "account", argument: .text(placeholder: Placeholder.id), group: .accounts, handling: .local,
+              summary: tr("With --add-feed: subscribe on this account's server, which then brings the feed (the account is synced at once)")),
         .init(name: "sign-in", argument: .text(placeholder: Placeholder.id), group: .accounts, handling: .local,
               summary: tr("Sign an account in again after its password changed (with --password-stdin); checked with the server first")),
         .init(name: "list-accounts", argument: .none, group: .accounts, handling: .local,
@@ -74,8 +76,8 @@ public enum CommandLineTable {
     static let libraryNames: Set<String> = ["add-feed", "import-opml", "export-opml", "refresh", "sync"]
 
     /// The account flags, done in the launching process with or without `--batch`.
-    static let accountNames: Set<String> = ["add-account", "server", "user", "password-stdin", "sign-in", "list-accounts",
-                                            "remove-account"]
+    static let accountNames: Set<String> = ["add-account", "server", "user", "password-stdin", "account", "sign-in",
+                                            "list-accounts", "remove-account"]
 
     /// Flags GApplication itself understands.
     static let builtInNames: Set<String> = ["help", "help-all", "help-gapplication", "gapplication-service"]

@@ -69,7 +69,7 @@ public enum CommandLineValidator {
     /// Local flags that only say more about another one (`--extract-article FILE --base-url URL`),
     /// and the flags they go with.
     static let refinesLocal: [String: [String]] = ["base-url": ["extract-article"], "server": ["add-account"], "user": ["add-account"],
-                                                   "password-stdin": ["add-account", "sign-in"]]
+                                                   "password-stdin": ["add-account", "sign-in"], "account": ["add-feed"]]
 
     /// Primary flags that refine a local one (`--print-css --theme NAME --color-scheme dark`).
     static let combinesWithLocal: Set<String> = ["theme", "color-scheme"]

@@ -102,6 +102,8 @@ struct LaunchOptions: Sendable, Equatable {
         account.list = g_variant_dict_contains(dict, "list-accounts") != 0
         account.removeID = Self.text(dict, "remove-account")
         account.signInID = Self.text(dict, "sign-in")
+        account.subscribeAccountID = Self.text(dict, "account")
+        if account.subscribeAccountID != nil { account.subscribeTo = library.addFeeds }
         sync = g_variant_dict_contains(dict, "sync") != 0
     }
 
