@@ -87,14 +87,17 @@ public final class AccountService: Sendable {
         return made
     }
 
-    /// Syncs one account and records the outcome on it (its time, or its error in words).
-    /// A second sync of an account already syncing waits for nothing: it says so at once.
+    /// Syncs one account and records the outcome on it (its time, or its error in words). What it
+    /// brings meets the user's rules, as a refresh's articles do (what they change goes back to
+    /// the server at the next sync). A second sync of an account already syncing waits for
+    /// nothing: it says so at once.
     public func sync(_ account: Account) async -> Result<SyncSummary, SyncError> {
         guard running.withLock({ $0.insert(account.id).inserted }) else {
             // Translators: in "{server} refused a sync (one is already running for this account)".
             return .failure(.refused(server: account.server, call: tr("a sync"), reason: tr("one is already running for this account")))
         }
         defer { _ = running.withLock { $0.remove(account.id) } }
+        let newestBefore = try? store.latestArticleID()
         let result: Result<(SyncSummary, cursor: String?), SyncError>
         do throws(SyncError) {
             result = .success(try await syncer(for: account).sync(account, store: store))
@@ -104,6 +107,7 @@ public final class AccountService: Sendable {
         switch result {
         case .success(let (summary, cursor)):
             try? store.recordSync(accountID: account.id, error: nil, cursor: cursor)
+            if let newestBefore, summary.newArticles > 0 { _ = try? store.applyRules(toArticlesAfter: newestBefore) }
             return .success(summary)
         case .failure(let error):
             try? store.recordSync(accountID: account.id, error: error.description, cursor: nil)

@@ -93,6 +93,26 @@ import Testing
         return (service, folder, try #require(try service.store.account(id: account.id)))
     }
 
+    @Test func whatASyncBringsMeetsTheRulesAndTheirChangesGoBack() async throws {
+        let server = try Server(flavor: "strict")
+        try await server.control("reset", Self.library(IDs(flavor: "strict")))
+        let (service, folder) = try makeService(timeout: 3)
+        _ = folder
+        try service.store.addRule(Rule(field: .title, match: .contains, text: "Funicular", action: .star))
+        try service.store.addRule(Rule(field: .title, match: .contains, text: "Oolong", action: .markRead))
+        let account = try await service.addAccount(kind: .googleReader, server: server.base, user: "alice", password: server.password)
+        _ = try await service.sync(account).get()
+        let rows = try service.store.articles(ArticleQuery(view: .all))
+        #expect(rows.first { $0.title == "Funicular" }?.starred == true, "the star rule")
+        #expect(rows.first { $0.title == "Oolong" }?.read == true, "the mark-read rule")
+        // The rules' changes are the user's: the next sync sends them to the server.
+        let next = try await service.sync(account).get()
+        #expect(next.sent == 2, "sent \(next.sent)")
+        let ids = IDs(flavor: "strict")
+        #expect(try await server.state(ids.funicular)?.starred == true)
+        #expect(try await server.state(ids.oolong)?.read == true)
+    }
+
     @Test(arguments: ["strict", "freshrss", "miniflux"])
     func theFirstSyncBringsFeedsFoldersArticlesAndState(flavor: String) async throws {
         let server = try Server(flavor: flavor)

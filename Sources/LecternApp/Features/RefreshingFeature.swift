@@ -56,11 +56,9 @@ final class RefreshingFeature {
             let report = await service.perform(request, progress: { progress in
                 Task { @MainActor in button?.setProgress(done: progress.done, total: progress.total) }
             }, say: { _ in })
-            // `r` also syncs the accounts, after the local feeds (not when no server answered).
-            let beforeSync = try? service.store.latestArticleID()
+            // `r` also syncs the accounts, after the local feeds (not when no server answered); what
+            // a sync brings meets the rules there, as the refresh's articles did.
             let sync = !report.offline && (try? accounts.accounts().isEmpty) == false ? await accounts.syncAll { _ in } : nil
-            // What the sync brought meets the rules too (the refresh applied them to its own).
-            if sync != nil, let beforeSync { _ = try? service.store.applyRules(toArticlesAfter: beforeSync) }
             self?.finish(report: report, sync: sync, watch: watch)
         }
     }
