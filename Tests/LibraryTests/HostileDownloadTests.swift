@@ -72,22 +72,24 @@ import Testing
         }
     }
 
-    @Test func aFeedThatRedirectsToALocalFileFailsWithoutReadingIt() async throws {
+    /// The refresh's error for a feed at `path` on the hostile server; nil (recorded) when it did not fail.
+    private func refreshFailure(_ path: String) async throws -> String? {
         let (store, folder) = try makeStore()
-        _ = folder
-        let feed = try store.addFeed(url: try hostile().url("/feed-redirect/file").absoluteString)
+        defer { withExtendedLifetime(folder) {} }
+        let feed = try store.addFeed(url: try hostile().url(path).absoluteString)
         let outcome = await FeedRefresher(store: store, policy: testPolicy).refresh(force: true).outcomes[feed.id]
-        guard case .failed(let message)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard case .failed(let message)? = outcome else { Issue.record("\(String(describing: outcome))"); return nil }
+        return message
+    }
+
+    @Test func aFeedThatRedirectsToALocalFileFailsWithoutReadingIt() async throws {
+        guard let message = try await refreshFailure("/feed-redirect/file") else { return }
         #expect(message.contains("file:") && message.contains("does not follow"), "\(message)")
         #expect(!message.contains("root:"), "the error quotes the file: \(message)")
     }
 
     @Test func aFeedBombStopsTheRefreshAtTheCap() async throws {
-        let (store, folder) = try makeStore()
-        _ = folder
-        let feed = try store.addFeed(url: try hostile().url("/bomb/br/feed").absoluteString)
-        let outcome = await FeedRefresher(store: store, policy: testPolicy).refresh(force: true).outcomes[feed.id]
-        guard case .failed(let message)? = outcome else { Issue.record("\(String(describing: outcome))"); return }
+        guard let message = try await refreshFailure("/bomb/br/feed") else { return }
         #expect(message.contains("larger than 1 MB"), "\(message)")
     }
 

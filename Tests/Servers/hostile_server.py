@@ -41,13 +41,14 @@ Bombs are built on first request and cached (a few ms each, ~1 MB each in memory
 1 MiB block is repeated 1024 times, and the gzip/zlib checksums are computed without inflating.
 """
 import struct
-import sys
 import threading
 import time
 import zlib
 from html import escape
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import serve
 
 import brotli  # Debian: python3-brotli
 
@@ -398,10 +399,4 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
-# A backlog of 128 as in site_server.py; ThreadingHTTPServer's threads are daemons, so endless
-# responses never hold up the exit.
-ThreadingHTTPServer.request_queue_size = 128
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
+serve(Handler)

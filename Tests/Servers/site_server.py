@@ -16,12 +16,13 @@ Prints its port on the first stdout line and exits when stdin closes.
   /_hits?path=P how many requests P has had
 """
 import struct
-import sys
 import threading
 import time
 import zlib
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
+
+from loopback import serve
 
 HITS = {}
 SHOWCASE = """<p><img src="{site}/small.png" width="120" height="60" alt="A small green picture"></p>
@@ -119,11 +120,4 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
 
-# socketserver listens with a backlog of 5: when the parallel suite opens more connections at
-# once, the kernel drops the extra SYNs and the client retries after 1, 3, 7, 15 s — requests
-# that seemed to start many seconds late.
-ThreadingHTTPServer.request_queue_size = 128
-server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-print(server.server_address[1], flush=True)
-threading.Thread(target=server.serve_forever, daemon=True).start()
-sys.stdin.read()
+serve(Handler)
