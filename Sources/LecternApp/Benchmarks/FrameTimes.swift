@@ -21,6 +21,30 @@ enum FrameTimes {
         return sorted[min(sorted.count - 1, Int(Double(sorted.count) * fraction))]
     }
 
+    /// Once `window` has painted its first frame, runs `begin`, then hands `frameDone` each
+    /// frame's own work in milliseconds (its frame clock's before-paint to after-paint, which
+    /// holds the layout); runs `failed` when there is no clock.
+    @MainActor
+    static func timeEachFrame(of window: WidgetPointer, begin: @escaping @MainActor () -> Void,
+                              frameDone: @escaping @MainActor (Double) -> Void, failed: @escaping @MainActor () -> Void) {
+        let start = FrameStart()
+        afterFirstFrame(of: window, watch: { clock in
+            connect(clock, .beforePaint) { start.time = g_get_monotonic_time() }
+            connect(clock, .afterPaint) {
+                guard start.time > 0 else { return }
+                let milliseconds = Double(g_get_monotonic_time() - start.time) / 1000
+                start.time = 0
+                frameDone(milliseconds)
+            }
+        }, begin: begin, failed: failed)
+    }
+
+    /// When the frame being timed began (0: none is).
+    @MainActor
+    private final class FrameStart {
+        var time: gint64 = 0
+    }
+
     /// Once `window` has painted its first frame, hands its frame clock to `watch` (to
     /// connect to its signals), then runs `begin`; runs `failed` when there is no clock.
     @MainActor

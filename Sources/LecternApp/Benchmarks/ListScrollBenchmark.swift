@@ -16,7 +16,6 @@ final class ListScrollBenchmark {
     private let step: Double?
     private let finish: @MainActor () -> Void
     private var work: [Double] = []
-    private var frameStart: gint64 = 0
     private var retained: ListScrollBenchmark?
 
     static var requestedFrames: Int? {
@@ -38,10 +37,8 @@ final class ListScrollBenchmark {
 
     func start() {
         retained = self
-        FrameTimes.afterFirstFrame(of: window, watch: { [self] clock in
-            connect(clock, .beforePaint) { [self] in frameStart = g_get_monotonic_time() }
-            connect(clock, .afterPaint) { [self] in frameEnded() }
-        }, begin: { [self] in scroll() }, failed: finish)
+        FrameTimes.timeEachFrame(of: window, begin: { [self] in scroll() },
+                                 frameDone: { [self] in frameEnded($0) }, failed: finish)
     }
 
     private func scroll() {
@@ -51,10 +48,8 @@ final class ListScrollBenchmark {
         gtk_adjustment_set_value(adjustment, next > end ? 0 : next)
     }
 
-    private func frameEnded() {
-        guard frameStart > 0 else { return }
-        work.append(Double(g_get_monotonic_time() - frameStart) / 1000)
-        frameStart = 0
+    private func frameEnded(_ milliseconds: Double) {
+        work.append(milliseconds)
         guard work.count >= frames else { return scroll() }
         report()
     }

@@ -19,7 +19,6 @@ final class ResizeBenchmark {
     private var work: [Double] = []
     private var crossings: [Double] = []
     private var layoutBefore = ""
-    private var frameStart: gint64 = 0
     private var retained: ResizeBenchmark?
 
     static let widest = 1200, narrowest = 360
@@ -39,10 +38,8 @@ final class ResizeBenchmark {
         retained = self
         window.session?.list.select(0)
         gtk_window_set_default_size(cast(window.window), Int32(width), 700)
-        FrameTimes.afterFirstFrame(of: window.window, watch: { [self] clock in
-            connect(clock, .beforePaint) { [self] in frameStart = g_get_monotonic_time() }
-            connect(clock, .afterPaint) { [self] in frameEnded() }
-        }, begin: { [self] in resize() }, failed: finish)
+        FrameTimes.timeEachFrame(of: window.window, begin: { [self] in resize() },
+                                 frameDone: { [self] in frameEnded($0) }, failed: finish)
     }
 
     private func resize() {
@@ -52,10 +49,7 @@ final class ResizeBenchmark {
         gtk_window_set_default_size(cast(window.window), Int32(width), 700)
     }
 
-    private func frameEnded() {
-        guard frameStart > 0 else { return }
-        let milliseconds = Double(g_get_monotonic_time() - frameStart) / 1000
-        frameStart = 0
+    private func frameEnded(_ milliseconds: Double) {
         work.append(milliseconds)
         if window.paneLayout.rawValue != layoutBefore { crossings.append(milliseconds) }
         guard work.count >= frames else { return resize() }
