@@ -16,6 +16,7 @@ final class HTMLDocument {
     init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max) else { return nil }
         let pointer = UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)
+        LibXML.ready()
         guard let document = htmlReadMemory(pointer, Int32(bytes.count), nil, "UTF-8", HTMLDocument.options) else {
             return nil
         }

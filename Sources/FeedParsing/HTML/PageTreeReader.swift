@@ -24,6 +24,7 @@ final class PageTreeReader {
     /// Reads `bytes` (with `encoding`, or libxml2's detection when nil); nil when the
     /// parser could not start.
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String?) -> PageTreeReader? {
+        LibXML.ready()
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
               let context = htmlCreateMemoryParserCtxt(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         else { return nil }

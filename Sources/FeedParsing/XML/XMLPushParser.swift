@@ -29,6 +29,7 @@ final class XMLPushParser<Receiver: SAXReceiver> {
     /// A parser calling `handler` with `receiver` as user data, or nil when libxml2 cannot
     /// allocate one.
     init?(receiver: Receiver, handler: xmlSAXHandler, options: Int32) {
+        LibXML.ready()
         var handler = handler // copied by libxml2 into the context
         let userData = Unmanaged.passUnretained(receiver).toOpaque()
         guard let context = xmlCreatePushParserCtxt(&handler, userData, nil, 0, nil) else { return nil }
