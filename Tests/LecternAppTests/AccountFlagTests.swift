@@ -12,13 +12,15 @@ import TestSupport
 struct AccountFlagTests {
     static let noDisplay: [String: String?] = ["DISPLAY": nil]
 
-    /// The Google Reader server with two feeds and three recent articles.
-    private func server() async throws -> SiteServer {
+    /// The Google Reader server with two feeds and three recent articles; the feeds' sites are
+    /// `site` when given, and the server has an icon for Tea Notes only.
+    private func server(site: String? = nil) async throws -> SiteServer {
         let server = try SiteServer(script: "Tests/SyncTests/Fixtures/greader_server.py")
         let now = Int(Date().timeIntervalSince1970)
         let library: [String: Any] = [
-            "feeds": [["id": "1", "title": "Tea Notes", "url": "https://tea.example/feed", "htmlUrl": "https://tea.example/", "folder": "Drinks"],
-                      ["id": "2", "title": "Rail", "url": "https://rail.example/atom", "htmlUrl": "https://rail.example/", "folder": NSNull()]],
+            "feeds": [["id": "1", "title": "Tea Notes", "url": "https://tea.example/feed", "htmlUrl": site ?? "https://tea.example/", "folder": "Drinks"],
+                      ["id": "2", "title": "Rail", "url": "https://rail.example/atom", "htmlUrl": site ?? "https://rail.example/", "folder": NSNull(),
+                       "icon": false]],
             "items": [1, 2, 3].map { ["id": $0, "feed": $0 == 3 ? "2" : "1", "title": "Story \($0)", "link": "https://example.org/\($0)",
                                       "published": now - $0 * 60, "content": "<p>Story \($0)</p>", "read": false, "starred": false] },
         ]
@@ -131,6 +133,33 @@ struct AccountFlagTests {
         #expect(noAccount.status == 1 && noAccount.stderr.contains("there is no account 9"), "\(noAccount.stderr)")
         let alone = sandbox.run(["--account", "1"], environment: Self.noDisplay)
         #expect(alone.status == 2 && alone.stderr.contains("--account goes with --add-feed"), "\(alone.stderr)")
+    }
+
+    @Test(.enabled(if: hasDisplay, "needs a display: run under make check"))
+    func anAccountsFeedsShowTheIconsItsServerGivesAndTheirSitesAreNeverAsked() async throws {
+        let site = try SiteServer()
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        defer { withExtendedLifetime(keyring) {} }
+        let server = try await server(site: "http://127.0.0.1:\(site.port)/")
+        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
+        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let shot = sandbox.root.appending(path: "icons.png").path
+        // The server's icons are 16×16 #3080c0 (the site's favicon would be #c03060): look until drawn.
+        #expect(waitUntil(timeout: 15) {
+            sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#3080c0") ?? 0) >= 100
+        }, "the server's icon is drawn in the sidebar")
+        // Rail's server has no icon for it: it goes without (remembered as none), rather than
+        // asking Rail's site.
+        let icons = sandbox.root.appending(path: "cache/lectern/icons")
+        #expect(waitUntil(timeout: 10) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: icons.path)) ?? []).contains { $0.hasSuffix(".none") }
+        }, "Rail's icon was looked for and not found")
+        #expect(site.favicons == 0, "the feeds' own site was never asked for an icon")
     }
 
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {

@@ -1,6 +1,9 @@
-"""What Tests/Servers/'s sites share: serving a handler on a loopback port until the test is done."""
+"""What Tests/Servers/'s sites share: serving a handler on a loopback port until the test is done,
+and solid-colour PNG pictures."""
+import struct
 import sys
 import threading
+import zlib
 from http.server import ThreadingHTTPServer
 
 
@@ -15,3 +18,12 @@ def serve(handler):
     print(server.server_address[1], flush=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     sys.stdin.read()
+
+
+def png(width, height, rgb):
+    """A width×height PNG of one RGB colour."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    row = b"\x00" + bytes(rgb) * width
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))

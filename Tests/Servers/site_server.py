@@ -15,14 +15,12 @@ Prints its port on the first stdout line and exits when stdin closes.
                 screenshot test)
   /_hits?path=P how many requests P has had
 """
-import struct
 import threading
 import time
-import zlib
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import parse_qs, urlsplit
 
-from loopback import serve
+from loopback import png, serve
 
 HITS = {}
 SHOWCASE = """<p><img src="{site}/small.png" width="120" height="60" alt="A small green picture"></p>
@@ -47,14 +45,6 @@ are checked twice a day by someone who has done the job for thirty years and int
 The funicular stayed, and so did the queue of people who would rather wait than walk.</p></article>
 <footer><a href="/privacy">Privacy</a></footer></body></html>"""
 LOCK = threading.Lock()
-
-
-def png(width, height, rgb):
-    def chunk(kind, data):
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    row = b"\x00" + bytes(rgb) * width
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(row * height)) + chunk(b"IEND", b""))
 
 
 class Handler(BaseHTTPRequestHandler):

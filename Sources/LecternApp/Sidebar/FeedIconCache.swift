@@ -3,8 +3,8 @@ import Foundation
 import GtkBridge
 import Library
 
-/// Feed icons for the sidebar: the feed's own icon, else the site's `/favicon.ico`,
-/// fetched once in the background and kept under `$XDG_CACHE_HOME/lectern/icons`. A feed
+/// Feed icons for the sidebar: the feed's own icon, else the site's `/favicon.ico` (an
+/// account's feed: only the icon its server gives), fetched once in the background and kept under `$XDG_CACHE_HOME/lectern/icons`. A feed
 /// whose icon could not be had is remembered for a week, so it is not asked again.
 @MainActor
 final class FeedIconCache {
@@ -73,12 +73,14 @@ final class FeedIconCache {
     /// Every icon download: the icon policy (1 MB after decoding, quick timeouts), http(s) only.
     private nonisolated static let download = ResourceDownload(policy: .icon, appVersion: LecternVersion.string)
 
-    /// Where a feed's icon may be: the icon the feed names, then the site's favicon.
+    /// Where a feed's icon may be: the icon the feed names, then the site's favicon. An
+    /// account's feed has only the icon its server gives: the origin site is not asked behind
+    /// the server's back.
     static func candidates(for feed: Feed) -> [URL] {
         var urls: [URL] = []
         if let icon = feed.iconURL, let url = URL(string: icon) { urls.append(url) }
         let site = feed.siteURL.flatMap(URL.init(string:)) ?? URL(string: feed.url)
-        if let site, let scheme = site.scheme, ["http", "https"].contains(scheme.lowercased()), let host = site.host {
+        if feed.accountID == nil, let site, let scheme = site.scheme, ["http", "https"].contains(scheme.lowercased()), let host = site.host {
             let port = site.port.map { ":\($0)" } ?? ""
             if let favicon = URL(string: "\(scheme)://\(host)\(port)/favicon.ico") { urls.append(favicon) }
         }

@@ -19,13 +19,18 @@ public struct RemoteFeed: Sendable, Equatable {
     public var title: String?
     public var siteURL: String?
     public var folder: RemoteFolder?
+    /// The feed's icon as the server keeps it (FreshRSS `iconUrl`): an account's feeds take
+    /// their icons from their server, never from the origin site behind its back.
+    public var iconURL: String?
 
-    public init(remoteID: String, url: String, title: String? = nil, siteURL: String? = nil, folder: RemoteFolder? = nil) {
+    public init(remoteID: String, url: String, title: String? = nil, siteURL: String? = nil, folder: RemoteFolder? = nil,
+                iconURL: String? = nil) {
         self.remoteID = remoteID
         self.url = url
         self.title = title
         self.siteURL = siteURL
         self.folder = folder
+        self.iconURL = iconURL
     }
 }
 

@@ -34,18 +34,19 @@ extension LibraryStore {
             // A server names web feeds; anything else (a `file:` address) is not taken from it.
             for feed in feeds where Self.isWebAddress(feed.url) {
                 let folderID = feed.folder.flatMap { folderIDs[$0.title.lowercased()] }
-                let values: [SQLValue] = [.text(feed.url), SQLValue(feed.title), SQLValue(feed.siteURL), SQLValue(folderID)]
+                let values: [SQLValue] = [.text(feed.url), SQLValue(feed.title), SQLValue(feed.siteURL), SQLValue(folderID),
+                                          SQLValue(feed.iconURL)]
                 if let id = try database.first("SELECT id FROM feeds WHERE account_id = ? AND remote_id = ?",
                                                [.integer(accountID), .text(feed.remoteID)], { $0.int64(0) }) {
                     kept.insert(id)
                     result.updated += try database.run("""
-                        UPDATE feeds SET url = ?1, title = ?2, site_url = ?3, folder_id = ?4 WHERE id = ?5
-                            AND (url IS NOT ?1 OR title IS NOT ?2 OR site_url IS NOT ?3 OR folder_id IS NOT ?4)
+                        UPDATE feeds SET url = ?1, title = ?2, site_url = ?3, folder_id = ?4, icon_url = ?5 WHERE id = ?6
+                            AND (url IS NOT ?1 OR title IS NOT ?2 OR site_url IS NOT ?3 OR folder_id IS NOT ?4 OR icon_url IS NOT ?5)
                         """, values + [.integer(id)])
                 } else {
                     try database.run("""
-                        INSERT INTO feeds (url, title, site_url, folder_id, added_at, account_id, remote_id)
-                        VALUES (?, ?, ?, ?, ?, ?, ?)
+                        INSERT INTO feeds (url, title, site_url, folder_id, icon_url, added_at, account_id, remote_id)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                         """, values + [SQLValue(now), .integer(accountID), .text(feed.remoteID)])
                     kept.insert(database.lastInsertRowID)
                     result.added += 1

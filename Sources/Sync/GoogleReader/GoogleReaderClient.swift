@@ -153,6 +153,13 @@ final class GoogleReaderClient: Sendable {
         (response.header("X-Reader-Google-Bad-Token") ?? response.header("Google-Bad-Token"))?.lowercased() == "true"
     }
 
+    /// An address the server gave, made absolute against its own (web addresses only).
+    func absolute(_ address: String) -> String? {
+        guard let url = URL(string: address, relativeTo: URL(string: base + "/")),
+              ["http", "https"].contains(url.scheme?.lowercased() ?? "") else { return nil }
+        return url.absoluteString
+    }
+
     private func url(_ path: String, _ query: [(String, String)]) throws(SyncError) -> URL {
         var components = URLComponents(string: base + "/" + path)
         if !query.isEmpty { components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }

@@ -5,7 +5,8 @@ import Localization
 /// Syncing a Google Reader API account (FreshRSS, Miniflux, The Old Reader…), the way the servers
 /// advise: lists of ids decide, contents are fetched only for ids not held.
 ///
-/// - Subscriptions: `subscription/list` (a feed's first label is its folder) and `tag/list`.
+/// - Subscriptions: `subscription/list` (a feed's first label is its folder, its `iconUrl` its
+///   icon: FreshRSS serves the favicons it fetched) and `tag/list`.
 /// - Ids: every unread id and every starred id (their states are the truth for stored
 ///   articles), and the ids of the reading list since the window's start (the first sync) or
 ///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
@@ -73,7 +74,8 @@ struct GoogleReaderSync: AccountSyncer {
             let label = (row["categories"] as? [[String: Any]] ?? []).lazy
                 .compactMap { Self.folder(JSONReading.text($0["id"]), label: JSONReading.text($0["label"])) }.first
             return RemoteFeed(remoteID: id, url: url, title: JSONReading.text(row["title"]),
-                              siteURL: JSONReading.text(row["htmlUrl"]), folder: label)
+                              siteURL: JSONReading.text(row["htmlUrl"]), folder: label,
+                              iconURL: JSONReading.text(row["iconUrl"]).flatMap(client.absolute))
         }
         // tag/list names empty folders too; Miniflux and FreshRSS mark folders `type: folder`.
         var folders: [RemoteFolder] = []

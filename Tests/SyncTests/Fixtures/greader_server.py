@@ -28,9 +28,10 @@ API routes (BASE/...):
   reader/api/0/rename-tag             POST s, dest
   reader/api/0/disable-tag            POST s
   check/compatibility                 GET (freshrss only) -> PASS
+  favicon/<feed id>.ico               GET, no login: the feed's icon (subscription/list's iconUrl)
 
 Control routes (no auth, JSON in and out, never under BASE, never logged):
-  POST /_control/reset        {"feeds":[{"id","title","url","htmlUrl","folder"}],
+  POST /_control/reset        {"feeds":[{"id","title","url","htmlUrl","folder", "icon" (false: none)}],
                                "items":[{"id","feed","title","link","published","author",
                                          "content","read","starred", optional "updated","tags",
                                          "crawl" (µs), "enclosures":[{"url","type","length"}]}],
@@ -70,6 +71,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from itertools import islice
 from operator import itemgetter
 from urllib.parse import parse_qsl, unquote, urlsplit
+
+sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
+from loopback import png  # noqa: E402  (Tests/Servers: the loopback sites' shared parts)
 
 USER = "alice"
 PASSWORD = "wonderland"
@@ -149,10 +153,11 @@ def normalize_stream(stream):
 # --- state ----------------------------------------------------------------------------------
 
 class Feed:
-    __slots__ = ("id", "title", "url", "html_url", "folder")
+    __slots__ = ("id", "title", "url", "html_url", "folder", "has_icon")
 
-    def __init__(self, fid, title, url, html_url, folder):
+    def __init__(self, fid, title, url, html_url, folder, has_icon=True):
         self.id, self.title, self.url, self.html_url, self.folder = fid, title, url, html_url, folder
+        self.has_icon = has_icon
 
     def json(self):
         return {"id": self.id, "title": self.title, "url": self.url, "htmlUrl": self.html_url,
@@ -302,7 +307,7 @@ class Store:
         fid = fid[5:] if fid.startswith("feed/") else fid
         url = data.get("url") or f"http://feeds.example/{fid}.xml"
         folder = data.get("folder") or self.default_folder
-        return Feed(fid, data.get("title") or fid, url, data.get("htmlUrl") or "", folder)
+        return Feed(fid, data.get("title") or fid, url, data.get("htmlUrl") or "", folder, data.get("icon", True) is not False)
 
     def item_from_json(self, data):
         item = Item()
@@ -866,6 +871,8 @@ class Api:
                             "FAIL get HTTP Authorization header! Wrong Web server configuration.")
         if route == "/accounts/ClientLogin":
             return self.client_login(req)
+        if route.startswith("/favicon/") and route.endswith(".ico"):
+            return self.favicon(route[len("/favicon/"):-len(".ico")])
         prefix = "/reader/api/0/"
         if not route.startswith(prefix):
             return self.unknown(req)
@@ -1010,6 +1017,14 @@ class Api:
 
     def icon_url(self, feed):
         return f"{self.base_url}/favicon/{feed.id}.ico"
+
+    def favicon(self, feed_id):
+        """The icon of a feed the server holds (FreshRSS serves the favicons it fetched, without
+        asking for a login): 16x16, #3080c0; 404 for a feed it has none for."""
+        feed = self.store.feeds.get(feed_id)
+        if feed is None or not feed.has_icon:
+            return Resp(404, "Not Found")
+        return Resp(200, png(16, 16, (0x30, 0x80, 0xC0)), ctype="image/png")
 
     def do_subscription_list(self, req):
         self.need_json(req)
