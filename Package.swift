@@ -55,7 +55,7 @@ let package = Package(
         .target(name: "Theming", dependencies: ["Localization"]),
         // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
         // Secret Service through libsecret. No GTK.
-        .target(name: "Sync", dependencies: ["Library", "CLibSecret", "Localization"]),
+        .target(name: "Sync", dependencies: ["Library", "FeedParsing", "CLibSecret", "Localization"]),
 
         // The GTK side.
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),

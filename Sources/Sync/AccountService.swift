@@ -170,14 +170,6 @@ public final class AccountService: Sendable {
     }
 
     private func syncer(kind: Account.Kind, server: String, user: String, password: String) throws(SyncError) -> any AccountSyncer {
-        let http = SyncHTTP(server: Account.host(of: server), settings: options.http)
-        switch kind {
-        case .tinyTinyRSS:
-            return TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
-                                   server: http.server, options: options)
-        case .googleReader:
-            return GoogleReaderSync(client: try GoogleReaderClient(server: server, user: user, password: password, http: http),
-                                    options: options)
-        }
+        try SyncProtocol.of(kind).makeSyncer(server, user, password, SyncHTTP(server: Account.host(of: server), settings: options.http), options)
     }
 }

@@ -162,6 +162,34 @@ struct AccountFlagTests {
         #expect(site.favicons == 0, "the feeds' own site was never asked for an icon")
     }
 
+    @Test(.enabled(if: hasDisplay, "needs a display: run under make check"))
+    func aMinifluxAccountIsAddedFromTheCommandLineSyncedAndShowsItsServersIcons() async throws {
+        let sandbox = try LecternSandbox()
+        let keyring = try SecretService(environment: sandbox.environment)
+        defer { withExtendedLifetime(keyring) {} }
+        let server = try SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
+        let now = Int(Date().timeIntervalSince1970)
+        try await control(server, "reset", [
+            "categories": [["id": 1, "title": "All"]],
+            "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
+            "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://tea.example/oolong", "content": "<p>Oolong</p>", "published": now - 60]],
+        ])
+        let added = sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
+                                environment: Self.noDisplay, input: "alice-api-key")
+        #expect(added.status == 0, "an API key in the password's place: \(added.stderr)")
+        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        #expect(synced.status == 0 && synced.stderr.contains("(Miniflux)") && synced.stderr.contains("1 new article"), "\(synced.stderr)")
+
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        let shot = sandbox.root.appending(path: "miniflux.png").path
+        // Miniflux gives its icons through its API (16×16 #3080c0), kept as data: addresses: nothing is fetched.
+        #expect(waitUntil(timeout: 15) {
+            sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#3080c0") ?? 0) >= 100
+        }, "the server's icon is drawn in the sidebar")
+    }
+
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
         let sandbox = try LecternSandbox()
         let server = try await server()
@@ -178,7 +206,7 @@ struct AccountFlagTests {
         #expect(noPasswordFlag.status == 2 && noPasswordFlag.stderr.contains("never from an argument"))
         let badKind = sandbox.run(["--add-account", "fever", "--server", "https://a.example", "--user", "a", "--password-stdin"],
                                   environment: Self.noDisplay, input: "x")
-        #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss"))
+        #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss, miniflux"))
         let stray = sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
         #expect(stray.status == 2 && stray.stderr.contains("--server goes with --add-account"))
         let strayPassword = sandbox.run(["--password-stdin"], environment: Self.noDisplay, input: "x")

@@ -43,7 +43,8 @@ struct AddAccountDialogTests {
         #expect(calls.added.isEmpty, "nothing is sent with empty fields")
         #expect(statusText(dialog).contains("Fill in"))
 
-        fill(dialog, kind: 1, server: "rss.example.org/tt-rss", user: "ann", password: "wrong")
+        let ttrss = try #require(dialog.protocols.firstIndex { $0.kind == .tinyTinyRSS })
+        fill(dialog, kind: UInt32(ttrss), server: "rss.example.org/tt-rss", user: "ann", password: "wrong")
         dialog.submit()
         #expect(calls.added.count == 1 && calls.added[0].0 == .tinyTinyRSS && calls.added[0].1 == "rss.example.org/tt-rss")
         #expect(statusText(dialog).contains("refused the user name or password"))

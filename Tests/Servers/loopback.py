@@ -1,10 +1,29 @@
 """What Tests/Servers/'s sites share: serving a handler on a loopback port until the test is done,
-and solid-colour PNG pictures."""
+a handler base that sends every verb to one method, and solid-colour PNG pictures."""
 import struct
 import sys
 import threading
 import zlib
-from http.server import ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class VerbHandler(BaseHTTPRequestHandler):
+    """A handler whose every verb goes to `dispatch(method)`, and that logs nothing."""
+
+    def do_GET(self):
+        self.dispatch("GET")
+
+    def do_POST(self):
+        self.dispatch("POST")
+
+    def do_PUT(self):
+        self.dispatch("PUT")
+
+    def do_DELETE(self):
+        self.dispatch("DELETE")
+
+    def log_message(self, *args):
+        pass
 
 
 def serve(handler):

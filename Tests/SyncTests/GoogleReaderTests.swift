@@ -24,15 +24,7 @@ import Testing
         var password: String { flavor == "freshrss" ? "api-pass" : "wonderland" }
 
         @discardableResult
-        func control(_ path: String, _ body: Any? = nil) async throws -> Any? {
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/_control/\(path)")!)
-            if let body {
-                request.httpMethod = "POST"
-                request.httpBody = try JSONSerialization.data(withJSONObject: body)
-            }
-            let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
-            return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        }
+        func control(_ path: String, _ body: Any? = nil) async throws -> Any? { try await controlCall(port: port, path, body) }
 
         /// The server's read and starred state of one item.
         func state(_ id: Int64) async throws -> (read: Bool, starred: Bool)? {
@@ -215,31 +207,8 @@ import Testing
         #expect(try service.store.accounts().isEmpty)
     }
 
-    /// What each broken answer must be reported as.
-    enum Broken: String, CaseIterable, Sendable {
-        case garbage, html200, truncated, hang, serverError
-
-        var fault: [String: Any] {
-            switch self {
-            case .serverError: ["path": "stream/items/ids", "kind": "status", "status": 500, "count": 10]
-            default: ["path": "stream/items/ids", "kind": rawValue, "count": 10]
-            }
-        }
-
-        func matches(_ error: SyncError) -> Bool {
-            switch (self, error) {
-            case (.garbage, .badResponse(_, _, let reason)): reason == "not JSON"
-            case (.html200, .badResponse(_, _, let reason)): reason.contains("web page")
-            case (.truncated, .badResponse): true
-            case (.hang, .timedOut): true
-            case (.serverError, .httpStatus(_, 500, _)): true
-            default: false
-            }
-        }
-    }
-
-    @Test(arguments: Broken.allCases)
-    func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: Broken) async throws {
+    @Test(arguments: BrokenAnswer.allCases)
+    func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
         let server = try Server()
         let (service, folder, account) = try await synced(server)
         _ = folder
@@ -247,12 +216,8 @@ import Testing
         let oolong = try #require(try store.articles(ArticleQuery(view: .unread)).first { $0.title == "Oolong" })
         try store.setRead([oolong.id], true)
         try await server.control("state", ["id": 77, "read": true])
-        try await server.control("fault", broken.fault)
-        let result = await service.sync(account)
-        let error = try #require(result.failure, "\(broken) was taken as an answer")
-        #expect(broken.matches(error), "\(broken) gave: \(error)")
-        #expect(try store.count(.all) == 4, "nothing stored is lost")
-        #expect(try store.account(id: account.id)?.lastError == error.description)
+        try await server.control("fault", broken.fault(at: "stream/items/ids"))
+        try await broken.expectClearFailure(syncing: account, with: service, articles: 4)
         try await server.control("fault/clear", [String: Any]())
         try await server.control("release", [String: Any]())
         _ = try await service.sync(account).get()

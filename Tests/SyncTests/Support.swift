@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Library
 import Synchronization
 import Testing
@@ -98,4 +101,52 @@ func rss(_ title: String, site: String, items: [(String, String)]) -> String {
             + "<description>&lt;p&gt;About \(item.1)&lt;/p&gt;</description></item>"
     }.joined()
     return "<?xml version=\"1.0\"?><rss version=\"2.0\"><channel><title>\(title)</title><link>\(site)</link>\(body)</channel></rss>"
+}
+
+/// A call to a fixture server's control routes (`/_control/<path>`): a POST of `body` as JSON,
+/// or a GET without one; its JSON answer.
+@discardableResult
+func controlCall(port: Int, _ path: String, _ body: Any? = nil) async throws -> Any? {
+    var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/_control/\(path)")!)
+    if let body {
+        request.httpMethod = "POST"
+        request.httpBody = try JSONSerialization.data(withJSONObject: body)
+    }
+    let (data, _) = try await URLSession(configuration: .ephemeral).data(for: request)
+    return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+}
+
+/// The broken answers every protocol's fixture server can give, and what each must be
+/// reported as.
+enum BrokenAnswer: String, CaseIterable, Sendable {
+    case garbage, html200, truncated, hang, serverError
+
+    /// The fault, in the fixture servers' `/_control/fault` form, for calls to `path`.
+    func fault(at path: String) -> [String: Any] {
+        switch self {
+        case .serverError: ["path": path, "kind": "status", "status": 500, "count": 10]
+        default: ["path": path, "kind": rawValue, "count": 10]
+        }
+    }
+
+    /// Syncs `account` while the server answers so: the failure must be named as this kind of
+    /// answer, recorded on the account, and lose none of the `articles` stored.
+    func expectClearFailure(syncing account: Account, with service: AccountService, articles: Int) async throws {
+        let result = await service.sync(account)
+        let error = try #require(result.failure, "\(self) was taken as an answer")
+        #expect(matches(error), "\(self) gave: \(error)")
+        #expect(try service.store.count(.all) == articles, "nothing stored is lost")
+        #expect(try service.store.account(id: account.id)?.lastError == error.description)
+    }
+
+    func matches(_ error: SyncError) -> Bool {
+        switch (self, error) {
+        case (.garbage, .badResponse(_, _, let reason)): reason == "not JSON"
+        case (.html200, .badResponse(_, _, let reason)): reason.contains("web page")
+        case (.truncated, .badResponse): true
+        case (.hang, .timedOut): true
+        case (.serverError, .httpStatus(_, 500, _)): true
+        default: false
+        }
+    }
 }

@@ -41,7 +41,7 @@ enum AccountCommands {
     private static func addAccount(kind name: String, _ request: Request) -> Int32 {
         guard let kind = Account.Kind(rawValue: name) else {
             let kinds = Account.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            // Translators: {kinds} lists the accepted words, such as "greader, ttrss".
+            // Translators: {kinds} lists the accepted words, such as "greader, ttrss, miniflux".
             return usage(tr("unknown account kind \"{kind}\"; use one of: {kinds}", ["kind": name, "kinds": kinds]))
         }
         guard let server = request.server, !server.isEmpty else { return usage(tr("--add-account needs --server URL")) }

@@ -3,6 +3,7 @@ import Foundation
 import GtkBridge
 import Library
 import Localization
+import Sync
 
 /// Subscriptions: adding them (the Add Feed popover, OPML, the sample feeds), and managing
 /// them from the sidebar without drag and drop — a menu on each feed and folder (rename, move to
@@ -108,9 +109,9 @@ final class SubscriptionsFeature {
         let menu = Menu()
         switch item {
         case .feed(let feed):
-            // Tiny Tiny RSS's API cannot rename or move a feed: its web interface does that.
+            // Some servers' APIs cannot rename or move a feed (Tiny Tiny RSS's): their web pages do that.
             let account = feed.accountID.flatMap { id in access.read(tr("read the feed's account"), fallback: nil, { try $0.account(id: id) }) }
-            if account?.kind != .tinyTinyRSS {
+            if account.map({ SyncProtocol.of($0.kind).editsFeeds }) ?? true {
                 menu.append(tr("Rename…"), action: "app.rename", target: "feed:\(feed.id)")
                 let move = Menu()
                 if account == nil { move.append(tr("No Folder"), action: "app.move-feed", target: "\(feed.id):none") }

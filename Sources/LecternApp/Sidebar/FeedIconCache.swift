@@ -84,7 +84,8 @@ final class FeedIconCache {
             let port = site.port.map { ":\($0)" } ?? ""
             if let favicon = URL(string: "\(scheme)://\(host)\(port)/favicon.ico") { urls.append(favicon) }
         }
-        return urls.filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") }
+        // A `data:` icon is what a server gave (Miniflux sends its icons so): it is read, not fetched.
+        return urls.filter { ["http", "https"].contains($0.scheme?.lowercased() ?? "") || (feed.accountID != nil && $0.scheme == "data") }
     }
 
     /// Saves the first image found to `file` (or touches `marker` when there is none), off
@@ -99,10 +100,16 @@ final class FeedIconCache {
         return true
     }
 
+    /// The bytes of a base64 `data:` address.
+    nonisolated static func dataURLBytes(_ address: String) -> Data? {
+        guard let marker = address.range(of: ";base64,") else { return nil }
+        return Data(base64Encoded: String(address[marker.upperBound...]))
+    }
+
     private nonisolated static func firstImage(_ candidates: [URL]) async -> Data? {
         for url in candidates {
             // Servers often answer HTML for a missing icon: only a picture Lectern can show counts.
-            guard let data = try? await download.get(url, accept: "image/*").body,
+            guard let data = url.scheme == "data" ? dataURLBytes(url.absoluteString) : try? await download.get(url, accept: "image/*").body,
                   PictureDecoder.acceptedHeader(data, within: .icon) != nil else { continue }
             return data
         }

@@ -15,12 +15,7 @@ final class AddAccountDialog {
     typealias Add = @MainActor (Account.Kind, _ server: String, _ user: String, _ password: String,
                                 _ answer: @escaping @MainActor (Result<Account, SyncError>) -> Void) -> Void
 
-    static let kinds: [(Account.Kind, String, String)] = [
-        // Translators: a kind of sync server; the names are products, "Google Reader API" the protocol.
-        (.googleReader, tr("FreshRSS, Miniflux, The Old Reader… (Google Reader API)"),
-         "https://rss.example.org/api/greader.php"),
-        (.tinyTinyRSS, "Tiny Tiny RSS", "https://rss.example.org/tt-rss/"),
-    ]
+    let protocols = SyncProtocol.all
 
     let window: WidgetPointer
     let kindDropDown: WidgetPointer
@@ -44,7 +39,7 @@ final class AddAccountDialog {
         gtk_window_set_modal(gtkWindow, 1)
         gtk_window_set_default_size(gtkWindow, 440, -1)
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
-        kindDropDown = Widgets.dropDown(Self.kinds.map(\.1))
+        kindDropDown = Widgets.dropDown(protocols.map(\.products))
         serverEntry = gtk_entry_new()
         userEntry = gtk_entry_new()
         passwordEntry = gtk_password_entry_new()
@@ -68,7 +63,7 @@ final class AddAccountDialog {
                                                                            [grid, note, status, buttons])))
         showPlaceholder()
         if let existing {
-            gtk_drop_down_set_selected(OpaquePointer(kindDropDown), guint(Self.kinds.firstIndex { $0.0 == existing.kind } ?? 0))
+            gtk_drop_down_set_selected(OpaquePointer(kindDropDown), guint(protocols.firstIndex { $0.kind == existing.kind } ?? 0))
             gtk_editable_set_text(OpaquePointer(serverEntry), existing.server)
             gtk_editable_set_text(OpaquePointer(userEntry), existing.userName)
             for field in [kindDropDown, serverEntry, userEntry] { gtk_widget_set_sensitive(field, 0) }
@@ -86,12 +81,12 @@ final class AddAccountDialog {
         gtk_widget_grab_focus(gtk_widget_get_sensitive(serverEntry) != 0 ? serverEntry : passwordEntry)
     }
 
-    private var kind: (Account.Kind, String, String) {
-        Self.kinds[min(Int(gtk_drop_down_get_selected(OpaquePointer(kindDropDown))), Self.kinds.count - 1)]
+    private var chosen: SyncProtocol {
+        protocols[min(Int(gtk_drop_down_get_selected(OpaquePointer(kindDropDown))), protocols.count - 1)]
     }
 
     private func showPlaceholder() {
-        gtk_entry_set_placeholder_text(cast(serverEntry), kind.2)
+        gtk_entry_set_placeholder_text(cast(serverEntry), chosen.addressExample)
     }
 
     private func text(_ entry: WidgetPointer) -> String { DialogParts.text(entry) }
@@ -106,7 +101,7 @@ final class AddAccountDialog {
         gtk_widget_set_sensitive(signIn, 0)
         gtk_spinner_start(OpaquePointer(spinner))
         show(tr("Checking with the server…"), error: false)
-        add(kind.0, server, user, password) { [weak self] result in
+        add(chosen.kind, server, user, password) { [weak self] result in
             guard let self else { return }
             gtk_spinner_stop(OpaquePointer(spinner))
             gtk_widget_set_sensitive(signIn, 1)

@@ -11,11 +11,14 @@ public struct Account: Sendable, Equatable, Identifiable {
         case googleReader = "greader"
         /// Tiny Tiny RSS's JSON API.
         case tinyTinyRSS = "ttrss"
+        /// Miniflux's own REST API (v1).
+        case miniflux = "miniflux"
 
         public var displayName: String {
             switch self {
             case .googleReader: "Google Reader API"
             case .tinyTinyRSS: "Tiny Tiny RSS"
+            case .miniflux: "Miniflux"
             }
         }
     }

@@ -12,6 +12,7 @@ import Synchronization
 package final class CurlTransfer: Sendable {
     package struct Request: Sendable {
         package var url: URL
+        /// GET, POST, or another verb that carries a body (PUT, DELETE).
         package var method = "GET"
         package var headers: [(String, String)] = []
         package var body: Data?
@@ -171,8 +172,10 @@ package final class CurlTransfer: Sendable {
         // the deadline, which the progress callback watches (libcurl calls it every second).
         lectern_curl_set_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
         lectern_curl_set_long(curl, CURLOPT_LOW_SPEED_TIME, Int(policy.stallTimeout.rounded(.up)))
-        if request.method == "POST" {
+        if request.method != "GET" {
             lectern_curl_set_long(curl, CURLOPT_POST, 1)
+            // PUT and DELETE (Miniflux's API) are a POST's request with another verb.
+            if request.method != "POST" { lectern_curl_set_string(curl, CURLOPT_CUSTOMREQUEST, request.method) }
             // COPYPOSTFIELDS copies the bytes: the body need not outlive this call.
             var body = [CChar]((request.body ?? Data()).map { CChar(bitPattern: $0) })
             let length = body.count

@@ -8,6 +8,8 @@ public struct IngestResult: Sendable, Equatable {
     public var unchanged = 0
     /// Entries ignored: pruned before (tombstoned), repeated within the fetch, or without any identity.
     public var skipped = 0
+    /// (A sync's articles) stored articles whose read or starred state the server changed.
+    public var stateChanges = 0
 
     public init(added: Int = 0, updated: Int = 0, unchanged: Int = 0, skipped: Int = 0) {
         self.added = added

@@ -100,6 +100,8 @@ extension LibraryStore {
             var total = IngestResult()
             for (feedRemoteID, group) in Dictionary(grouping: items, by: \.feedRemoteID) {
                 guard let feedID = feedIDs[feedRemoteID] else { total.skipped += group.count; continue }
+                let held = Set(try database.query("SELECT guid FROM articles WHERE feed_id = ? AND guid IN (SELECT value FROM json_each(?))",
+                                                  [.integer(feedID), .jsonArray(group.map(\.remoteID))]) { $0.text(0) ?? "" })
                 let result = try ArticleIngest(database: database, feedID: feedID, now: now).ingest(group.map(Self.entry(for:)))
                 total.added += result.added
                 total.updated += result.updated
@@ -107,10 +109,11 @@ extension LibraryStore {
                 total.skipped += result.skipped
                 for item in group {
                     for (column, value) in [("read", item.read), ("starred", item.starred)] {
-                        try database.run("""
+                        let changed = try database.run("""
                             UPDATE articles SET \(column) = ?1 WHERE feed_id = ?2 AND guid = ?3 AND \(column) <> ?1
                                 AND NOT EXISTS (SELECT 1 FROM sync_changes WHERE account_id = ?4 AND kind = '\(column)' AND target = ?3)
                             """, [SQLValue(value), .integer(feedID), .text(item.remoteID), .integer(accountID)])
+                        if held.contains(item.remoteID) { total.stateChanges += changed }
                     }
                 }
             }

@@ -24,6 +24,7 @@ public struct SyncSummary: Sendable, Equatable {
     mutating func add(_ result: IngestResult) {
         newArticles += result.added
         updatedArticles += result.updated
+        stateChanges += result.stateChanges
     }
 
     /// The notice for a change the server refused: `call` done to `target`, or to `count` articles.
@@ -62,6 +63,37 @@ protocol AccountSyncer: Sendable {
 }
 
 extension AccountSyncer {
+    /// Sends queued changes in order through `send`, batching runs of one state change (read
+    /// or starred, to the same value) up to `batchSize`. A change the server refuses is dropped
+    /// with a notice, never retried forever; a failure to reach it stops here, keeping the rest.
+    /// Returns the changes the server took.
+    @discardableResult
+    func push(_ changes: [SyncChange], batchSize: Int, store: LibraryStore, summary: inout SyncSummary,
+              send: ([SyncChange]) async throws(SyncError) -> Void) async throws(SyncError) -> [SyncChange] {
+        var taken: [SyncChange] = []
+        var index = 0
+        while index < changes.count {
+            let change = changes[index]
+            var batch = [change]
+            if change.kind == .read || change.kind == .starred {
+                while index + batch.count < changes.count, batch.count < batchSize,
+                      changes[index + batch.count].kind == change.kind, changes[index + batch.count].value == change.value {
+                    batch.append(changes[index + batch.count])
+                }
+            }
+            do {
+                try await send(batch)
+                taken += batch
+                summary.sent += batch.count
+            } catch .refused(_, let call, let reason) {
+                summary.dropped.append(SyncSummary.refusal(call: call, target: change.target, count: batch.count, reason: reason))
+            }
+            try stored { try store.removeChanges(batch.map(\.id)) }
+            index += batch.count
+        }
+        return taken
+    }
+
     /// Runs a library call, reporting its failure as a sync error.
     func stored<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do {

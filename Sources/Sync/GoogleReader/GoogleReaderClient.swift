@@ -25,10 +25,7 @@ final class GoogleReaderClient: Sendable {
     private let tokens = Mutex<(auth: String?, write: String?)>((nil, nil))
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw .invalidServer(address: server, reason: tr("it needs to start with https:// (or http://) and name a host"))
-        }
+        _ = try SyncHTTP.webAddress(server)
         var base = server
         while base.hasSuffix("/") { base.removeLast() }
         for suffix in ["/reader/api/0", "/accounts/ClientLogin"] where base.hasSuffix(suffix) {

@@ -32,7 +32,9 @@ struct GoogleReaderSync: AccountSyncer {
 
     func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?) {
         var summary = SyncSummary()
-        try await push(try stored { try store.pendingChanges(accountID: account.id) }, store: store, summary: &summary)
+        try await push(try stored { try store.pendingChanges(accountID: account.id) }, batchSize: 1000, store: store, summary: &summary) {
+            batch throws(SyncError) in try await send(batch)
+        }
 
         let (feeds, folders) = try await subscriptions()
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
@@ -56,7 +58,7 @@ struct GoogleReaderSync: AccountSyncer {
             let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
             summary.add(try stored { try store.saveRemoteItems(items, accountID: account.id) })
         }
-        summary.stateChanges = try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
         summary.statesChecked = true
         return (summary, nil)
     }
@@ -136,30 +138,6 @@ struct GoogleReaderSync: AccountSyncer {
     }
 
     // MARK: Sending
-
-    /// Sends queued changes in order, batching runs of one state change. A change the server
-    /// refuses is dropped with a notice; a failure to reach it stops here, keeping the rest.
-    private func push(_ changes: [SyncChange], store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
-        var index = 0
-        while index < changes.count {
-            let change = changes[index]
-            var batch = [change]
-            if change.kind == .read || change.kind == .starred {
-                while index + batch.count < changes.count, batch.count < 1000,
-                      changes[index + batch.count].kind == change.kind, changes[index + batch.count].value == change.value {
-                    batch.append(changes[index + batch.count])
-                }
-            }
-            do {
-                try await send(batch)
-                summary.sent += batch.count
-            } catch .refused(_, let call, let reason) {
-                summary.dropped.append(SyncSummary.refusal(call: call, target: change.target, count: batch.count, reason: reason))
-            }
-            try stored { try store.removeChanges(batch.map(\.id)) }
-            index += batch.count
-        }
-    }
 
     private func send(_ batch: [SyncChange]) async throws(SyncError) {
         guard let change = batch.first else { return }

@@ -47,12 +47,13 @@ final class SyncHTTP: Sendable {
     }
 
     /// Sends `request` (named `call` in messages) and returns the answer, whatever its status,
-    /// after waiting out busy answers.
-    func send(_ request: URLRequest, call: String) async throws(SyncError) -> SyncResponse {
+    /// after waiting out busy answers — unless `patient` is false: a call whose 5xx is the
+    /// server's verdict on it (Miniflux answers a feed it cannot read with 500) is not tried again.
+    func send(_ request: URLRequest, call: String, patient: Bool = true) async throws(SyncError) -> SyncResponse {
         var attempt = 0
         while true {
             let response = try await once(request, call: call)
-            guard response.status == 429 || (500...599).contains(response.status), response.status != 501 else { return response }
+            guard response.status == 429 || (patient && (500...599).contains(response.status)), response.status != 501 else { return response }
             let wait = RetryAfter.seconds(response.header("Retry-After")) ?? Double(1 << attempt)
             if wait > settings.maxWait { throw .rateLimited(server: server, until: Date().addingTimeInterval(wait)) }
             guard attempt < settings.retries else { return response }
@@ -85,6 +86,15 @@ final class SyncHTTP: Sendable {
             case .cancelled: throw .cancelled
             }
         }
+    }
+
+    /// The parts of a server's address, when it is one a client can call: http(s) and a host.
+    static func webAddress(_ server: String) throws(SyncError) -> URLComponents {
+        guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
+            throw .invalidServer(address: server, reason: tr("it needs to start with https:// (or http://) and name a host"))
+        }
+        return components
     }
 
     /// A form body (`application/x-www-form-urlencoded`); repeated keys stay repeated.

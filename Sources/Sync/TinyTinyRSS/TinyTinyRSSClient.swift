@@ -25,10 +25,7 @@ final class TinyTinyRSSClient: Sendable {
     private var sessionID: String? { session.withLock { $0 } }
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        guard var components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", components.host?.isEmpty == false else {
-            throw .invalidServer(address: server, reason: tr("it needs to start with https:// (or http://) and name a host"))
-        }
+        var components = try SyncHTTP.webAddress(server)
         var path = components.path
         // The address of tt-rss itself or of its API (…/api/): the API either way.
         if path.hasSuffix("/api/") { path.removeLast("/api/".count) } else if path.hasSuffix("/api") { path.removeLast("/api".count) }

@@ -34,8 +34,8 @@ struct TinyTinyRSSSync: AccountSyncer {
         var summary = SyncSummary()
         var cursor = Cursor(account.cursor)
         let categories = try await categories()
-        let sent = try await push(try stored { try store.pendingChanges(accountID: account.id) }, categories: categories,
-                                  store: store, summary: &summary)
+        let sent = try await push(try stored { try store.pendingChanges(accountID: account.id) }, batchSize: TinyTinyRSSClient.pageSize,
+                                  store: store, summary: &summary) { batch throws(SyncError) in try await send(batch, categories: categories) }
         // How the changes sent move each feed's unread count, and the starred count, on the server.
         var expected = cursor.unread ?? [:]
         var expectedStarred = cursor.starred ?? 0
@@ -235,35 +235,6 @@ struct TinyTinyRSSSync: AccountSyncer {
     }
 
     // MARK: Sending
-
-    /// Sends queued changes in order, batching runs of the same state change. A change the
-    /// server refuses is dropped with a notice; a failure to reach it stops here, keeping the rest.
-    /// Returns the changes the server took.
-    private func push(_ changes: [SyncChange], categories: [Int64: RemoteFolder], store: LibraryStore,
-                      summary: inout SyncSummary) async throws(SyncError) -> [SyncChange] {
-        var taken: [SyncChange] = []
-        var index = 0
-        while index < changes.count {
-            let change = changes[index]
-            var batch = [change]
-            if change.kind == .read || change.kind == .starred {
-                while index + batch.count < changes.count, batch.count < TinyTinyRSSClient.pageSize,
-                      changes[index + batch.count].kind == change.kind, changes[index + batch.count].value == change.value {
-                    batch.append(changes[index + batch.count])
-                }
-            }
-            do {
-                try await send(batch, categories: categories)
-                taken += batch
-                summary.sent += batch.count
-            } catch .refused(_, let call, let reason) {
-                summary.dropped.append(SyncSummary.refusal(call: call, target: change.target, count: batch.count, reason: reason))
-            }
-            try stored { try store.removeChanges(batch.map(\.id)) }
-            index += batch.count
-        }
-        return taken
-    }
 
     private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) {
         guard let change = batch.first else { return }

@@ -67,13 +67,13 @@ import sys
 import threading
 import time
 import traceback
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from itertools import islice
 from operator import itemgetter
 from urllib.parse import parse_qsl, unquote, urlsplit
 
 sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
-from loopback import png  # noqa: E402  (Tests/Servers: the loopback sites' shared parts)
+from loopback import VerbHandler, png  # noqa: E402  (Tests/Servers: the loopback sites' shared parts)
 
 USER = "alice"
 PASSWORD = "wonderland"
@@ -1671,29 +1671,14 @@ class Control:
 
 # --- server -----------------------------------------------------------------------------------
 
-class Handler(BaseHTTPRequestHandler):
+class Handler(VerbHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True
     server_version = "greader-fixture/1"
     sys_version = ""
 
-    def log_message(self, *args):
-        pass
-
     def version_string(self):
         return self.server_version
-
-    def do_GET(self):
-        self.dispatch("GET")
-
-    def do_POST(self):
-        self.dispatch("POST")
-
-    def do_PUT(self):
-        self.dispatch("PUT")
-
-    def do_DELETE(self):
-        self.dispatch("DELETE")
 
     def send(self, resp):
         self.send_response(resp.status)

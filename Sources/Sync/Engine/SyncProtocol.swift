@@ -1,0 +1,45 @@
+import Foundation
+import Library
+import Localization
+
+/// One sync protocol as the rest of Lectern sees it: which servers speak it, where such a
+/// server's address usually points, what its API can change, and how its client is made. The
+/// engine (queue, conflicts, retries, secrets) and the UI are shared; a new protocol is a
+/// client, a mapping (its `AccountSyncer`) and one entry in `all`.
+public struct SyncProtocol: Sendable {
+    public let kind: Account.Kind
+    /// The servers that speak it, as the account dialog offers them.
+    public let products: String
+    /// An address of the form its servers have, shown as the dialog's placeholder.
+    public let addressExample: String
+    /// Whether the API can rename a feed and move it between folders (Tiny Tiny RSS's cannot).
+    public let editsFeeds: Bool
+    let makeSyncer: @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer
+
+    /// Every protocol Lectern speaks, in the order the account dialog lists them.
+    public static var all: [SyncProtocol] {
+        [
+            SyncProtocol(kind: .googleReader,
+                         // Translators: a kind of sync server; the names are products, "Google Reader API" the protocol.
+                         products: tr("FreshRSS, Miniflux, The Old Reader… (Google Reader API)"),
+                         addressExample: "https://rss.example.org/api/greader.php", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                GoogleReaderSync(client: try GoogleReaderClient(server: server, user: user, password: password, http: http), options: options)
+            },
+            SyncProtocol(kind: .miniflux, products: tr("Miniflux (its own API)"),
+                         addressExample: "https://miniflux.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                MinifluxSync(client: try MinifluxClient(server: server, user: user, password: password, http: http), options: options)
+            },
+            SyncProtocol(kind: .tinyTinyRSS, products: "Tiny Tiny RSS",
+                         addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false) { server, user, password, http, options throws(SyncError) in
+                TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
+                                server: http.server, options: options)
+            },
+        ]
+    }
+
+    /// The protocol of `kind`.
+    public static func of(_ kind: Account.Kind) -> SyncProtocol {
+        guard let found = all.first(where: { $0.kind == kind }) else { preconditionFailure("no protocol registered for \(kind)") }
+        return found
+    }
+}

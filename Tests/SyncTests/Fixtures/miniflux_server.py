@@ -1,0 +1,416 @@
+#!/usr/bin/env python3
+"""A loopback Miniflux for the sync tests: the REST API v1 as Miniflux's API reference
+(miniflux.app/docs/api.html) and its server code describe it, for user alice.
+
+Prints its port on the first stdout line and stops when stdin closes.
+
+Behaviour taken from the reference (its section names):
+  Authentication   HTTP Basic alice:wonderland, or X-Auth-Token: alice-api-key; an unknown key is
+                   401 at once (no fall-back to Basic); 401 body {"error_message":"access unauthorized"}
+  Errors           {"error_message": "..."} with 400 / 401 / 403 / 404 ("resource not found") / 500
+  Get Current User GET /v1/me
+  Categories       GET, POST (201; "This category already exists." compared without case)
+  Feeds            GET /v1/feeds (each with category {id,title,user_id} and icon {feed_id,icon_id}:
+                   icon_id 0 for none), PUT /v1/feeds/{id} (201 with the feed), DELETE (204),
+                   POST /v1/feeds {feed_url, category_id?} (201 {"feed_id"}; the server fetches at
+                   once; "This feed already exists."; an address that is no feed is a 500
+                   "parser: unable to detect feed format"; no category: the first by title)
+  Feed Icon        GET /v1/feeds/{id}/icon: {"id","mime_type","data":"image/png;base64,..."} (no
+                   "data:"), 404 for a feed without one
+  Discover         POST /v1/discover {url}: [{url,title,type}], 404 when nothing is found
+  Get Entries      GET /v1/entries: status (repeatable), offset, limit (default 100), order (id,
+                   published_at [default], changed_at, created_at), direction (asc [default], desc),
+                   after/before and published_after/published_before (publish time),
+                   changed_after/changed_before (Unix seconds, strict), after_entry_id/
+                   before_entry_id, starred, feed_id, category_id -> {"total","entries"}; dates
+                   RFC 3339 with microseconds in the user's time zone (here -05:00)
+  Get Entry        GET /v1/entries/{id}
+  Update Entries   PUT /v1/entries {"entry_ids","status"} 204; an empty list or bad status 400;
+                   with --set-starred (Miniflux 2026) also {"entry_ids","starred"}
+  Toggle Bookmark  PUT /v1/entries/{id}/bookmark: toggles starred (204; unknown id 500
+                   "store: nothing has been updated")
+  changed_at moves on status and star changes (storage/entry.go), not on content.
+
+Control routes (no auth, JSON, never logged):
+  POST /_control/reset   {"categories":[{"id","title"}], "feeds":[{"id","title","feed_url",
+                          "site_url","category_id","icon"?: bool}], "entries":[{"id","feed_id",
+                          "title","url","content","published" (Unix s),"status","starred"}],
+                          "web": {"<url>": {"title","items":[{"title","url","content"}]} or
+                                  {"links_to": "<feed url>"}}}
+  POST /_control/entries  {"entries":[...]}: add entries (as a refresh would)
+  POST /_control/change   {"id","status"?,"starred"?}: a change made in Miniflux's web page
+  GET  /_control/state    {"entries":{"<id>":{"status","starred","feed_id"}},"feeds":[...],"categories":[...]}
+  GET  /_control/log      [{"method","path","query","body","status"}]; POST /_control/log/clear
+  POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"garbage"|"html200"|
+                          "truncated"|"hang", "status"?, "count"?}; POST /_control/fault/clear
+"""
+import argparse
+import base64
+import json
+import sys
+import threading
+import time
+from datetime import datetime, timedelta, timezone
+from urllib.parse import parse_qs, urlsplit
+
+sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
+from loopback import VerbHandler, png, serve  # noqa: E402  (Tests/Servers: the loopback sites' shared parts)
+
+USER, PASSWORD, API_KEY = "alice", "wonderland", "alice-api-key"
+ZONE = timezone(timedelta(hours=-5))
+UNAUTHORIZED = {"error_message": "access unauthorized"}
+NOT_FOUND = {"error_message": "resource not found"}
+
+
+class Fail(Exception):
+    def __init__(self, status, message):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+def stamp(seconds):
+    return datetime.fromtimestamp(seconds, ZONE).isoformat(timespec="microseconds")
+
+
+class Store:
+    def __init__(self, set_starred):
+        self.lock = threading.Lock()
+        self.set_starred = set_starred
+        self.log, self.faults = [], []
+        self.release = threading.Event()
+        self.reset({})
+
+    def reset(self, data):
+        self.categories = {int(c["id"]): c["title"] for c in data.get("categories", [{"id": 1, "title": "All"}])}
+        self.feeds = {}
+        for feed in data.get("feeds", []):
+            self.feeds[int(feed["id"])] = dict(feed, id=int(feed["id"]), icon=feed.get("icon", True))
+        self.entries = {}
+        for entry in data.get("entries", []):
+            self.add_entry(entry)
+        self.web = data.get("web", {})
+
+    def add_entry(self, entry):
+        now = time.time()
+        published = entry.get("published", now)
+        self.entries[int(entry["id"])] = {
+            "id": int(entry["id"]), "feed_id": int(entry["feed_id"]), "title": entry.get("title", ""),
+            "url": entry.get("url", ""), "content": entry.get("content", ""), "author": entry.get("author", ""),
+            "published": published, "created": now, "changed": now,
+            "status": entry.get("status", "unread"), "starred": bool(entry.get("starred", False))}
+
+    def next_id(self, table):
+        return max(table, default=0) + 1
+
+    # answers in the reference's shapes
+    def category_json(self, cid):
+        return {"id": cid, "title": self.categories[cid], "user_id": 1, "hide_globally": False}
+
+    def feed_json(self, feed):
+        return {"id": feed["id"], "user_id": 1, "title": feed["title"], "feed_url": feed["feed_url"],
+                "site_url": feed.get("site_url", ""), "description": "", "checked_at": stamp(time.time()),
+                "parsing_error_count": 0, "parsing_error_message": "", "disabled": False,
+                "category": self.category_json(feed["category_id"]),
+                "icon": {"feed_id": feed["id"], "icon_id": feed["id"] + 100 if feed["icon"] else 0}}
+
+    def entry_json(self, entry):
+        feed = self.feeds[entry["feed_id"]]
+        return {"id": entry["id"], "user_id": 1, "feed_id": entry["feed_id"], "status": entry["status"],
+                "hash": f"h{entry['id']}", "title": entry["title"], "url": entry["url"], "comments_url": "",
+                "published_at": stamp(entry["published"]), "created_at": stamp(entry["created"]),
+                "changed_at": stamp(entry["changed"]), "content": entry["content"], "author": entry["author"],
+                "share_code": "", "starred": entry["starred"], "reading_time": 1, "enclosures": [], "tags": [],
+                "feed": {"id": feed["id"], "title": feed["title"], "feed_url": feed["feed_url"],
+                         "site_url": feed.get("site_url", ""), "category": self.category_json(feed["category_id"])}}
+
+
+class Api:
+    def __init__(self, store):
+        self.store = store
+
+    def handle(self, method, path, query, body):
+        store = self.store
+        parts = path.strip("/").split("/")
+        if parts[:1] != ["v1"]:
+            raise Fail(404, "resource not found")
+        rest = parts[1:]
+        if method == "GET" and rest == ["me"]:
+            return 200, {"id": 1, "username": USER, "is_admin": False, "language": "en_US", "timezone": "America/New_York",
+                         "entry_sorting_direction": "asc", "entries_per_page": 100, "last_login_at": None}
+        if method == "GET" and rest == ["version"]:
+            return 200, {"version": "2.2.9", "commit": "loopback", "build_date": "", "go_version": "", "compiler": "",
+                         "arch": "", "os": ""}
+        if rest == ["categories"]:
+            if method == "GET":
+                return 200, [store.category_json(c) for c in sorted(store.categories, key=lambda c: store.categories[c].lower())]
+            if method == "POST":
+                title = (body or {}).get("title", "").strip()
+                if not title:
+                    raise Fail(400, "The title is mandatory.")
+                if any(t.lower() == title.lower() for t in store.categories.values()):
+                    raise Fail(400, "This category already exists.")
+                cid = store.next_id(store.categories)
+                store.categories[cid] = title
+                return 201, store.category_json(cid)
+        if rest == ["feeds"]:
+            if method == "GET":
+                return 200, [store.feed_json(f) for f in sorted(store.feeds.values(), key=lambda f: f["title"].lower())]
+            if method == "POST":
+                return self.create_feed(body or {})
+        if len(rest) >= 2 and rest[0] == "feeds":
+            feed = store.feeds.get(int(rest[1])) if rest[1].isdigit() else None
+            if feed is None:
+                raise Fail(404, "resource not found")
+            if len(rest) == 2 and method == "PUT":
+                return self.update_feed(feed, body or {})
+            if len(rest) == 2 and method == "DELETE":
+                del store.feeds[feed["id"]]
+                store.entries = {k: e for k, e in store.entries.items() if e["feed_id"] != feed["id"]}
+                return 204, None
+            if rest[2:] == ["icon"] and method == "GET":
+                if not feed["icon"]:
+                    raise Fail(404, "resource not found")
+                data = base64.b64encode(png(16, 16, (0x30, 0x80, 0xC0))).decode()
+                return 200, {"id": feed["id"] + 100, "mime_type": "image/png", "data": "image/png;base64," + data}
+        if rest == ["discover"] and method == "POST":
+            return self.discover((body or {}).get("url", ""))
+        if rest == ["entries"]:
+            if method == "GET":
+                return self.entries(query)
+            if method == "PUT":
+                return self.update_entries(body or {})
+        if len(rest) >= 2 and rest[0] == "entries" and rest[1].isdigit():
+            entry = store.entries.get(int(rest[1]))
+            if rest[2:] == ["bookmark"] and method == "PUT":
+                if entry is None:
+                    raise Fail(500, "store: nothing has been updated")
+                entry["starred"] = not entry["starred"]
+                entry["changed"] = time.time()
+                return 204, None
+            if len(rest) == 2 and method == "GET":
+                if entry is None:
+                    raise Fail(404, "resource not found")
+                return 200, store.entry_json(entry)
+        raise Fail(404, "resource not found")
+
+    def create_feed(self, body):
+        store = self.store
+        url = body.get("feed_url", "")
+        if not url or (body.get("category_id") or 0) < 0:
+            raise Fail(400, "The URL and the category are mandatory.")
+        if any(f["feed_url"] == url for f in store.feeds.values()):
+            raise Fail(400, "This feed already exists.")
+        category = body.get("category_id") or min(store.categories, key=lambda c: store.categories[c].lower())
+        if category not in store.categories:
+            raise Fail(400, "This category does not exist or does not belong to this user.")
+        page = store.web.get(url)
+        if page is None or "items" not in page:
+            raise Fail(500, "parser: unable to detect feed format")
+        fid = store.next_id(store.feeds)
+        store.feeds[fid] = {"id": fid, "title": page["title"], "feed_url": url, "site_url": url.rsplit("/", 1)[0] + "/",
+                            "category_id": category, "icon": True}
+        for item in page["items"]:
+            store.add_entry(dict(item, id=store.next_id(store.entries), feed_id=fid))
+        return 201, {"feed_id": fid}
+
+    def update_feed(self, feed, body):
+        store = self.store
+        if "title" in body:
+            if not body["title"]:
+                raise Fail(400, "The feed title cannot be empty.")
+            feed["title"] = body["title"]
+        if "category_id" in body:
+            if body["category_id"] not in store.categories:
+                raise Fail(400, "This category does not exist or does not belong to this user.")
+            feed["category_id"] = body["category_id"]
+        return 201, store.feed_json(feed)
+
+    def discover(self, url):
+        page = self.store.web.get(url)
+        if page is not None and "links_to" in page:
+            url, page = page["links_to"], self.store.web.get(page["links_to"])
+        if page is None or "items" not in page:
+            raise Fail(404, "resource not found")
+        return 200, [{"url": url, "title": page["title"], "type": "rss"}]
+
+    def entries(self, query):
+        store = self.store
+        def number(name, default=0):
+            value = query.get(name, [None])[-1]
+            return int(value) if value is not None and value.lstrip("-").isdigit() and int(value) >= 0 else default
+        statuses = query.get("status", [])
+        for status in statuses:
+            if status not in ("read", "unread", "removed"):
+                raise Fail(400, "Invalid entry status.")
+        order = query.get("order", ["published_at"])[-1]
+        columns = {"id": "id", "published_at": "published", "changed_at": "changed", "created_at": "created"}
+        if order not in columns:
+            raise Fail(400, 'invalid order, valid order values are: "id", "status", "changed_at", "published_at", "created_at", "category_title", "category_id"')
+        direction = query.get("direction", ["asc"])[-1]
+        if direction not in ("asc", "desc"):
+            raise Fail(400, 'invalid direction, valid direction values are: "asc" or "desc"')
+        found = list(store.entries.values())
+        if statuses:
+            found = [e for e in found if e["status"] in statuses]
+        for name, column, above in (("after", "published", True), ("published_after", "published", True),
+                                    ("before", "published", False), ("published_before", "published", False),
+                                    ("changed_after", "changed", True), ("changed_before", "changed", False),
+                                    ("after_entry_id", "id", True), ("before_entry_id", "id", False)):
+            limit = number(name)
+            if limit:
+                found = [e for e in found if (e[column] > limit if above else e[column] < limit)]
+        starred = query.get("starred", [None])[-1]
+        if starred in ("true", "1", "false", "0"):
+            found = [e for e in found if e["starred"] == (starred in ("true", "1"))]
+        for name, key in (("feed_id", "feed_id"), ("category_id", None)):
+            wanted = number(name)
+            if wanted:
+                found = [e for e in found if (e["feed_id"] if key else store.feeds[e["feed_id"]]["category_id"]) == wanted]
+        found.sort(key=lambda e: e[columns[order]], reverse=direction == "desc")
+        total = len(found)
+        offset, limit = number("offset"), number("limit", 100)
+        page = found[offset:offset + limit] if limit else found[offset:]
+        return 200, {"total": total, "entries": [store.entry_json(e) for e in page]}
+
+    def update_entries(self, body):
+        store = self.store
+        ids = body.get("entry_ids") or []
+        if not ids:
+            raise Fail(400, "the list of entries cannot be empty")
+        status = body.get("status")
+        if status is None and store.set_starred and isinstance(body.get("starred"), bool):
+            for entry_id in ids:
+                if entry_id in store.entries:
+                    store.entries[entry_id]["starred"] = body["starred"]
+                    store.entries[entry_id]["changed"] = time.time()
+            return 204, None
+        if status not in ("read", "unread", "removed"):
+            raise Fail(400, 'invalid entry status, valid status values are: "read", "unread" and "removed"')
+        for entry_id in ids:
+            if entry_id in store.entries:
+                store.entries[entry_id]["status"] = status
+                store.entries[entry_id]["changed"] = time.time()
+        return 204, None
+
+
+class Handler(VerbHandler):
+    protocol_version = "HTTP/1.1"
+    store = None
+    api = None
+
+    def send(self, status, value, ctype="application/json", extra=None, cut=False):
+        body = b"" if value is None else value if isinstance(value, bytes) else json.dumps(value).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        for name, text in (extra or {}).items():
+            self.send_header(name, text)
+        self.send_header("Content-Length", str(len(body)))
+        if cut:
+            self.send_header("Connection", "close")
+            self.close_connection = True
+        self.end_headers()
+        self.wfile.write(body[:len(body) // 2] if cut else body)
+
+    def authorized(self):
+        key = self.headers.get("X-Auth-Token")
+        if key:
+            return key == API_KEY
+        header = self.headers.get("Authorization", "")
+        if not header.startswith("Basic "):
+            return False
+        try:
+            user, _, password = base64.b64decode(header[6:]).decode().partition(":")
+        except ValueError:
+            return False
+        return (user, password) == (USER, PASSWORD)
+
+    def dispatch(self, method):
+        store = self.store
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        url = urlsplit(self.path)
+        query = parse_qs(url.query)
+        if url.path.startswith("/_control/"):
+            with store.lock:
+                return self.send(*self.control(method, url.path[len("/_control/"):], raw, query))
+        with store.lock:
+            entry = {"method": method, "path": url.path, "query": url.query, "body": raw.decode(errors="replace")}
+            store.log.append(entry)
+            fault = next((f for f in store.faults if url.path.endswith(f["path"])), None)
+            if fault:
+                fault["count"] -= 1
+                if fault["count"] <= 0:
+                    store.faults.remove(fault)
+            release = store.release
+        if fault and fault["kind"] == "hang":
+            release.wait(60)
+            self.close_connection = True
+            return
+        if fault and fault["kind"] in ("garbage", "html200", "status"):
+            entry["status"] = fault.get("status", 200)
+            if fault["kind"] == "garbage":
+                return self.send(200, b'{"total": 3, "entries": [{"id": 1\x00\xff<<not json')
+            if fault["kind"] == "html200":
+                return self.send(200, b"<!DOCTYPE html><html><body><h1>Bad Gateway</h1></body></html>", "text/html")
+            return self.send(fault["status"], {"error_message": "injected failure"})
+        if not self.authorized():
+            entry["status"] = 401
+            return self.send(401, UNAUTHORIZED, extra={"WWW-Authenticate": 'Basic realm="Restricted"'})
+        try:
+            body = json.loads(raw) if raw.strip() else None
+        except ValueError as error:
+            entry["status"] = 400
+            return self.send(400, {"error_message": str(error)})
+        with store.lock:
+            try:
+                status, value = self.api.handle(method, url.path, query, body)
+            except Fail as failure:
+                status, value = failure.status, {"error_message": failure.message}
+        entry["status"] = status
+        self.send(status, value, cut=bool(fault and fault["kind"] == "truncated"))
+
+    def control(self, method, name, raw, query):
+        store = self.store
+        data = json.loads(raw) if raw.strip() else {}
+        if name == "reset":
+            store.reset(data)
+        elif name == "entries":
+            for entry in data["entries"]:
+                store.add_entry(entry)
+        elif name == "change":
+            entry = store.entries[int(data["id"])]
+            for key in ("status", "starred"):
+                if key in data:
+                    entry[key] = data[key]
+            entry["changed"] = time.time()
+        elif name == "state":
+            return 200, {"entries": {str(k): {"status": e["status"], "starred": e["starred"], "feed_id": e["feed_id"]}
+                                     for k, e in store.entries.items()},
+                         "feeds": [dict(f) for f in store.feeds.values()],
+                         "categories": [{"id": k, "title": t} for k, t in store.categories.items()]}
+        elif name == "log":
+            return 200, store.log
+        elif name == "log/clear":
+            store.log.clear()
+        elif name == "fault":
+            store.faults.append(dict(data, count=data.get("count", 1)))
+        elif name == "fault/clear":
+            store.faults.clear()
+            store.release.set()
+            store.release = threading.Event()
+        else:
+            return 404, {"error": f"no control route {name}"}
+        return 200, {"ok": True}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--set-starred", action="store_true", help='PUT /v1/entries takes "starred" (Miniflux 2026)')
+    args = parser.parse_args()
+    Handler.store = Store(args.set_starred)
+    Handler.api = Api(Handler.store)
+    serve(Handler)
+
+
+if __name__ == "__main__":
+    main()
