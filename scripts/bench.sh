@@ -98,6 +98,9 @@ else
   echo "   100 changes; Lectern beside a bare Python client making the same calls (the floor: tt-rss's own time)"
   python3 scripts/bench_sync.py "$BENCH" | tee -a "$OUT/results.jsonl"
 fi
+echo "== Sync: a 10k-article FreshRSS account (../shared/servers/freshrss on PHP's built-in server), first sync"
+echo "   (3 alternating rounds) and one with 100 changes; Lectern beside a bare Python client making the same calls"
+python3 scripts/bench_sync_freshrss.py "$BENCH" | tee -a "$OUT/results.jsonl"
 
 if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
   echo "== Start-up with a 50k-article library (launch to first painted frame, saved, quit)"

@@ -314,12 +314,12 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def lectern(bench, ready, library):
-    """One `lectern-bench sync`: its JSON, with the whole process's wall and CPU time."""
+def lectern(bench, ready, library, kind="ttrss"):
+    """One `lectern-bench sync` of a `kind` account: its JSON, with the whole process's wall and CPU time."""
     cpu_start = children_cpu()
     start = time.perf_counter()
     out = subprocess.run([bench, "sync", "--server", ready["api"], "--user", ready["user"], "--password",
-                          ready["password"], "--library", library, "--kind", "ttrss"],
+                          ready["password"], "--library", library, "--kind", kind],
                          capture_output=True, text=True)
     wall = time.perf_counter() - start
     cpu = children_cpu() - cpu_start

@@ -94,6 +94,18 @@ extension AccountSyncer {
         return taken
     }
 
+    /// What storing a page did, once it is done. A sync stores each page while it asks for the
+    /// next (pages in order, one at a time): the server's time and Lectern's overlap instead of
+    /// adding up.
+    func finished(_ storing: Task<IngestResult, any Error>?) async throws(SyncError) -> IngestResult {
+        guard let storing else { return IngestResult() }
+        do {
+            return try await storing.value
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+
     /// Runs a library call, reporting its failure as a sync error.
     func stored<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do {

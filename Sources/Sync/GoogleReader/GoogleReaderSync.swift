@@ -50,14 +50,17 @@ struct GoogleReaderSync: AccountSyncer {
         var seen = Set(recent)
         for id in starred where seen.insert(id).inserted { wanted.append(id) }
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
+        var storing: Task<IngestResult, any Error>?
         for start in stride(from: 0, to: missing.count, by: 150) {
             let chunk = missing[start..<min(missing.count, start + 150)]
             let answer = try client.json(
                 try await client.post("stream/items/contents", chunk.map { ("i", GoogleReaderItemID.longForm($0)) }),
                 call: "stream/items/contents")
             let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
-            summary.add(try stored { try store.saveRemoteItems(items, accountID: account.id) })
+            summary.add(try await finished(storing))
+            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
         }
+        summary.add(try await finished(storing))
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
         summary.statesChecked = true
         return (summary, nil)

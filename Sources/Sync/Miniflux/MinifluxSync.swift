@@ -147,6 +147,7 @@ struct MinifluxSync: AccountSyncer {
     private func save(_ filters: [(String, String)], after: Int64, windowStart: Date?,
                       account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) -> Int64 {
         var newest = after
+        var storing: Task<IngestResult, any Error>?
         while true {
             let page = try await page(filters, after: newest)
             var items = page.items
@@ -154,12 +155,15 @@ struct MinifluxSync: AccountSyncer {
                 let missing = Set(try stored { try store.missingRemoteItems(accountID: account.id, among: items.map(\.remoteID)) })
                 items = items.filter { !missing.contains($0.remoteID) || $0.starred || ($0.published ?? .distantPast) >= windowStart }
             }
-            summary.add(try stored { try store.saveRemoteItems(items, accountID: account.id) })
+            summary.add(try await finished(storing))
+            let kept = items
+            storing = Task { try store.saveRemoteItems(kept, accountID: account.id) }
             // A page that ends where it began (a server ignoring after_entry_id) ends the paging too.
             guard let last = page.last, last > newest else { break }
             newest = last
             if !page.full { break }
         }
+        summary.add(try await finished(storing))
         return newest
     }
 

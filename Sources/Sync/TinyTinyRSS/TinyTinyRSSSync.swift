@@ -69,14 +69,14 @@ struct TinyTinyRSSSync: AccountSyncer {
                     if item.starred { expectedStarred += 1 }
                     newest = max(newest, Int64(item.remoteID) ?? 0)
                 }
-                summary.add(try await Self.finish(storing))
+                summary.add(try await finished(storing))
                 storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
                 skip += headlines.count
                 let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
                 if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
             }
         }
-        summary.add(try await Self.finish(storing))
+        summary.add(try await finished(storing))
         cursor.since = newest
 
         // The ids of unread and starred articles are the truth for held articles, but listing
@@ -108,16 +108,6 @@ struct TinyTinyRSSSync: AccountSyncer {
         cursor.starred = counts?.starred
         await client.logout()
         return (summary, cursor.text)
-    }
-
-    /// What storing a page did, once it is done.
-    private static func finish(_ storing: Task<IngestResult, any Error>?) async throws(SyncError) -> IngestResult {
-        guard let storing else { return IngestResult() }
-        do {
-            return try await storing.value
-        } catch {
-            throw .storage("\(error)")
-        }
     }
 
     /// The starred ids: articles starred elsewhere that are not held are fetched, and every held

@@ -31,7 +31,7 @@ Behaviour taken from the reference (its section names):
                    "store: nothing has been updated")
   changed_at moves on status and star changes (storage/entry.go), not on content.
 
-Control routes (no auth, JSON, never logged):
+Control routes (no auth, JSON, never logged), beside Tests/Servers/api_fixture.py's log and faults:
   POST /_control/reset   {"categories":[{"id","title"}], "feeds":[{"id","title","feed_url",
                           "site_url","category_id","icon"?: bool}], "entries":[{"id","feed_id",
                           "title","url","content","published" (Unix s),"status","starred"}],
@@ -40,32 +40,21 @@ Control routes (no auth, JSON, never logged):
   POST /_control/entries  {"entries":[...]}: add entries (as a refresh would)
   POST /_control/change   {"id","status"?,"starred"?}: a change made in Miniflux's web page
   GET  /_control/state    {"entries":{"<id>":{"status","starred","feed_id"}},"feeds":[...],"categories":[...]}
-  GET  /_control/log      [{"method","path","query","body","status"}]; POST /_control/log/clear
-  POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"garbage"|"html200"|
-                          "truncated"|"hang", "status"?, "count"?}; POST /_control/fault/clear
 """
 import argparse
 import base64
-import json
 import sys
-import threading
 import time
 from datetime import datetime, timedelta, timezone
-from urllib.parse import parse_qs, urlsplit
 
 sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
-from loopback import VerbHandler, png, serve  # noqa: E402  (Tests/Servers: the loopback sites' shared parts)
+from api_fixture import ApiHandler, Fail, Faults, basic_credentials  # noqa: E402  (Tests/Servers: the fixtures' shared parts)
+from loopback import png, serve  # noqa: E402
 
 USER, PASSWORD, API_KEY = "alice", "wonderland", "alice-api-key"
 ZONE = timezone(timedelta(hours=-5))
 UNAUTHORIZED = {"error_message": "access unauthorized"}
 NOT_FOUND = {"error_message": "resource not found"}
-
-
-class Fail(Exception):
-    def __init__(self, status, message):
-        super().__init__(message)
-        self.status, self.message = status, message
 
 
 def stamp(seconds):
@@ -74,10 +63,7 @@ def stamp(seconds):
 
 class Store:
     def __init__(self, set_starred):
-        self.lock = threading.Lock()
         self.set_starred = set_starred
-        self.log, self.faults = [], []
-        self.release = threading.Event()
         self.reset({})
 
     def reset(self, data):
@@ -293,85 +279,24 @@ class Api:
         return 204, None
 
 
-class Handler(VerbHandler):
-    protocol_version = "HTTP/1.1"
-    store = None
-    api = None
-
-    def send(self, status, value, ctype="application/json", extra=None, cut=False):
-        body = b"" if value is None else value if isinstance(value, bytes) else json.dumps(value).encode()
-        self.send_response(status)
-        self.send_header("Content-Type", ctype)
-        for name, text in (extra or {}).items():
-            self.send_header(name, text)
-        self.send_header("Content-Length", str(len(body)))
-        if cut:
-            self.send_header("Connection", "close")
-            self.close_connection = True
-        self.end_headers()
-        self.wfile.write(body[:len(body) // 2] if cut else body)
-
+class Handler(ApiHandler):
     def authorized(self):
         key = self.headers.get("X-Auth-Token")
         if key:
             return key == API_KEY
-        header = self.headers.get("Authorization", "")
-        if not header.startswith("Basic "):
-            return False
-        try:
-            user, _, password = base64.b64decode(header[6:]).decode().partition(":")
-        except ValueError:
-            return False
-        return (user, password) == (USER, PASSWORD)
+        return basic_credentials(self.headers) == (USER, PASSWORD)
 
-    def dispatch(self, method):
-        store = self.store
-        length = int(self.headers.get("Content-Length") or 0)
-        raw = self.rfile.read(length) if length else b""
-        url = urlsplit(self.path)
-        query = parse_qs(url.query)
-        if url.path.startswith("/_control/"):
-            with store.lock:
-                return self.send(*self.control(method, url.path[len("/_control/"):], raw, query))
-        with store.lock:
-            entry = {"method": method, "path": url.path, "query": url.query, "body": raw.decode(errors="replace")}
-            store.log.append(entry)
-            fault = next((f for f in store.faults if url.path.endswith(f["path"])), None)
-            if fault:
-                fault["count"] -= 1
-                if fault["count"] <= 0:
-                    store.faults.remove(fault)
-            release = store.release
-        if fault and fault["kind"] == "hang":
-            release.wait(60)
-            self.close_connection = True
-            return
-        if fault and fault["kind"] in ("garbage", "html200", "status"):
-            entry["status"] = fault.get("status", 200)
-            if fault["kind"] == "garbage":
-                return self.send(200, b'{"total": 3, "entries": [{"id": 1\x00\xff<<not json')
-            if fault["kind"] == "html200":
-                return self.send(200, b"<!DOCTYPE html><html><body><h1>Bad Gateway</h1></body></html>", "text/html")
-            return self.send(fault["status"], {"error_message": "injected failure"})
-        if not self.authorized():
-            entry["status"] = 401
-            return self.send(401, UNAUTHORIZED, extra={"WWW-Authenticate": 'Basic realm="Restricted"'})
-        try:
-            body = json.loads(raw) if raw.strip() else None
-        except ValueError as error:
-            entry["status"] = 400
-            return self.send(400, {"error_message": str(error)})
-        with store.lock:
-            try:
-                status, value = self.api.handle(method, url.path, query, body)
-            except Fail as failure:
-                status, value = failure.status, {"error_message": failure.message}
-        entry["status"] = status
-        self.send(status, value, cut=bool(fault and fault["kind"] == "truncated"))
+    def unauthorized(self):
+        return 401, UNAUTHORIZED, {"WWW-Authenticate": 'Basic realm="Restricted"'}
 
-    def control(self, method, name, raw, query):
-        store = self.store
-        data = json.loads(raw) if raw.strip() else {}
+    def error(self, message):
+        return {"error_message": message}
+
+    def answer(self, method, path, query, body):
+        return self.api.handle(method, path, query, body)
+
+    def control(self, name, data):
+        store = self.state
         if name == "reset":
             store.reset(data)
         elif name == "entries":
@@ -388,18 +313,8 @@ class Handler(VerbHandler):
                                      for k, e in store.entries.items()},
                          "feeds": [dict(f) for f in store.feeds.values()],
                          "categories": [{"id": k, "title": t} for k, t in store.categories.items()]}
-        elif name == "log":
-            return 200, store.log
-        elif name == "log/clear":
-            store.log.clear()
-        elif name == "fault":
-            store.faults.append(dict(data, count=data.get("count", 1)))
-        elif name == "fault/clear":
-            store.faults.clear()
-            store.release.set()
-            store.release = threading.Event()
         else:
-            return 404, {"error": f"no control route {name}"}
+            return None
         return 200, {"ok": True}
 
 
@@ -407,8 +322,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set-starred", action="store_true", help='PUT /v1/entries takes "starred" (Miniflux 2026)')
     args = parser.parse_args()
-    Handler.store = Store(args.set_starred)
-    Handler.api = Api(Handler.store)
+    Handler.state = Store(args.set_starred)
+    Handler.faults = Faults()
+    Handler.api = Api(Handler.state)
     serve(Handler)
 
 
