@@ -7,37 +7,7 @@ import Testing
 /// reference: Basic or API-key sign-in, categories, feeds and their icons, entries paged by id,
 /// `changed_after`, the toggling bookmark (and, with `--set-starred`, the 2026 way to set a star).
 @Suite struct MinifluxTests {
-    struct Server {
-        let process: FixtureProcess
-        let port: Int
-
-        init(setsStarred: Bool = false) throws {
-            process = try FixtureProcess("miniflux_server.py", setsStarred ? ["--set-starred"] : [])
-            port = try #require(Int(process.firstLine.trimmingCharacters(in: .whitespaces)))
-        }
-
-        var base: String { "http://127.0.0.1:\(port)" }
-
-        @discardableResult
-        func control(_ path: String, _ body: Any? = nil) async throws -> Any? { try await controlCall(port: port, path, body) }
-
-        /// The server's status and star of entry `id`.
-        func entry(_ id: Int) async throws -> (status: String, starred: Bool)? {
-            let state = try await control("state") as? [String: Any]
-            guard let entry = (state?["entries"] as? [String: Any])?[String(id)] as? [String: Any] else { return nil }
-            return (entry["status"] as? String ?? "", entry["starred"] as? Bool ?? false)
-        }
-
-        /// The logged calls (method and path, with the query) whose path ends in `suffix`.
-        func calls(to suffix: String) async throws -> [String] {
-            let log = try await control("log") as? [[String: Any]] ?? []
-            return log.compactMap { call -> String? in
-                guard let path = call["path"] as? String, path.hasSuffix(suffix) else { return nil }
-                return "\(call["method"] as? String ?? "") \(path)?\(call["query"] as? String ?? "")"
-            }
-        }
-    }
-
+    typealias Server = APIFixtureServer
     static let now = Int(Date().timeIntervalSince1970)
 
     /// Categories All, Drinks and an empty Reading; Tea Notes (with an icon) in Drinks, Rail (none)
@@ -64,16 +34,11 @@ import Testing
     }
 
     private func synced(_ server: Server, password: String = "wonderland") async throws -> (AccountService, TempFolder, Account) {
-        try await server.control("reset", Self.library)
-        let (service, folder) = try makeService(timeout: 3)
-        let account = try await service.addAccount(kind: .miniflux, server: server.base, user: "alice", password: password)
-        let summary = try await service.sync(account).get()
-        #expect(summary.newArticles == 4, "the window's entries and the old starred one, not the old read one: \(summary)")
-        return (service, folder, try #require(try service.store.account(id: account.id)))
+        try await server.syncedAccount(.miniflux, library: Self.library, password: password)
     }
 
     @Test func theFirstSyncBringsCategoriesFeedsIconsArticlesAndState() async throws {
-        let server = try Server()
+        let server = try Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server)
         _ = folder
         let store = service.store
@@ -95,7 +60,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func changesGoBothWaysAndLaterSyncsAskOnlyForWhatMoved(setsStarred: Bool) async throws {
-        let server = try Server(setsStarred: setsStarred)
+        let server = try Server("miniflux_server.py", setsStarred ? ["--set-starred"] : [])
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -133,7 +98,7 @@ import Testing
     }
 
     @Test func subscribingRenamingMovingAndUnsubscribingAreDoneOnTheServer() async throws {
-        let server = try Server()
+        let server = try Server("miniflux_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -141,8 +106,7 @@ import Testing
         try store.queueChange(accountID: account.id, kind: .subscribe, target: "https://bees.example/", value: "Insects")
         let subscribed = try await service.sync(account).get()
         #expect(subscribed.sent == 1 && subscribed.feedsAdded == 1 && subscribed.newArticles == 2, "\(subscribed)")
-        let state = try #require(try await server.control("state") as? [String: Any])
-        let categories = (state["categories"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        let categories = (try await server.state("categories") as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
         #expect(categories.contains("Insects"))
         let bees = try #require(try store.feeds().first { $0.url == "https://bees.example/feed" })
         #expect(bees.folderID == (try store.folders().first { $0.title == "Insects" }?.id))
@@ -150,7 +114,7 @@ import Testing
         try store.renameFeed(bees.id, to: "Honeybees")
         try store.moveFeed(bees.id, toFolder: try #require(try store.folders().first { $0.title == "Drinks" }).id)
         #expect(try await service.sync(account).get().sent == 2)
-        let feeds = try #require(try await server.control("state") as? [String: Any])["feeds"] as? [[String: Any]] ?? []
+        let feeds = try await server.state("feeds") as? [[String: Any]] ?? []
         let served = try #require(feeds.first { $0["feed_url"] as? String == "https://bees.example/feed" })
         #expect(served["title"] as? String == "Honeybees" && served["category_id"] as? Int == 2)
 
@@ -168,13 +132,13 @@ import Testing
         try store.deleteFeed(bees.id)
         let removed = try await service.sync(account).get()
         #expect(removed.sent == 1)
-        let left = try #require(try await server.control("state") as? [String: Any])["feeds"] as? [Any]
+        let left = try await server.state("feeds") as? [Any]
         #expect(left?.count == 2, "Tea Notes and Rail are left on the server")
         #expect(try !store.feeds().contains { $0.url == "https://bees.example/feed" })
     }
 
     @Test func anAPIKeySignsInAsWellAndAWrongSecretIsRefused() async throws {
-        let server = try Server()
+        let server = try Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-api-key")
         _ = folder
         #expect(try service.store.count(.all) == 4)
@@ -191,7 +155,7 @@ import Testing
 
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
-        let server = try Server()
+        let server = try Server("miniflux_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -202,5 +166,13 @@ import Testing
         try await server.control("fault/clear", [String: Any]())
         _ = try await service.sync(account).get()
         #expect(try await server.entry(11)?.status == "read", "the change was kept and sent once the server was well")
+    }
+}
+
+extension APIFixtureServer {
+    /// A Miniflux fixture's status and star of entry `id`.
+    func entry(_ id: Int) async throws -> (status: String, starred: Bool)? {
+        guard let entry = (try await state("entries") as? [String: Any])?[String(id)] as? [String: Any] else { return nil }
+        return (entry["status"] as? String ?? "", entry["starred"] as? Bool ?? false)
     }
 }

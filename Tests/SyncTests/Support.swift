@@ -150,3 +150,44 @@ enum BrokenAnswer: String, CaseIterable, Sendable {
         }
     }
 }
+
+/// A fixture server written from an API reference (`Fixtures/*_server.py` on
+/// `Tests/Servers/api_fixture.py`): its address, its control routes and its log of calls.
+struct APIFixtureServer {
+    let process: FixtureProcess
+    let port: Int
+
+    init(_ script: String, _ arguments: [String] = []) throws {
+        process = try FixtureProcess(script, arguments)
+        port = try #require(Int(process.firstLine.trimmingCharacters(in: .whitespaces)))
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    @discardableResult
+    func control(_ path: String, _ body: Any? = nil) async throws -> Any? { try await controlCall(port: port, path, body) }
+
+    /// A fresh library with alice's `kind` account on this server, reset to `library` first, synced
+    /// once: the usual five articles give four (the window's and the old starred one).
+    func syncedAccount(_ kind: Account.Kind, library: [String: Any], password: String = "wonderland") async throws
+        -> (AccountService, TempFolder, Account) {
+        try await control("reset", library)
+        let (service, folder) = try makeService(timeout: 3)
+        let account = try await service.addAccount(kind: kind, server: base, user: "alice", password: password)
+        let summary = try await service.sync(account).get()
+        #expect(summary.newArticles == 4, "the window's items and the old starred one, not the old read one: \(summary)")
+        return (service, folder, try #require(try service.store.account(id: account.id)))
+    }
+
+    /// The server's state (`/_control/state`) under `key`.
+    func state(_ key: String) async throws -> Any? { (try await control("state") as? [String: Any])?[key] }
+
+    /// The logged calls (method and path, with the query) whose path ends in `suffix`.
+    func calls(to suffix: String) async throws -> [String] {
+        let log = try await control("log") as? [[String: Any]] ?? []
+        return log.compactMap { call in
+            guard let path = call["path"] as? String, path.hasSuffix(suffix) else { return nil }
+            return "\(call["method"] as? String ?? "") \(path)?\(call["query"] as? String ?? "")"
+        }
+    }
+}

@@ -29,7 +29,7 @@ public enum CommandLineTable {
               summary: tr("Start without a window, refreshing and notifying in the background (autostart uses it)")),
         .init(name: "batch", argument: .none, group: .library, handling: .local,
               summary: tr("Do the library flags without a window: progress on stderr, exit 1 if some feed failed")),
-        .init(name: "add-account", argument: .text(placeholder: "greader|ttrss|miniflux"), group: .accounts, handling: .local,
+        .init(name: "add-account", argument: .text(placeholder: "greader|ttrss|miniflux|nextcloud"), group: .accounts, handling: .local,
               summary: tr("Add a sync account (with --server, --user and --password-stdin); the credentials are checked first")),
         .init(name: "server", argument: .text(placeholder: Placeholder.url), group: .accounts, handling: .local,
               summary: tr("With --add-account: the server's address (FreshRSS: https://host/api/greader.php)")),

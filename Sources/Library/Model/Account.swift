@@ -13,12 +13,15 @@ public struct Account: Sendable, Equatable, Identifiable {
         case tinyTinyRSS = "ttrss"
         /// Miniflux's own REST API (v1).
         case miniflux = "miniflux"
+        /// The Nextcloud News app's REST API (v1-3).
+        case nextcloudNews = "nextcloud"
 
         public var displayName: String {
             switch self {
             case .googleReader: "Google Reader API"
             case .tinyTinyRSS: "Tiny Tiny RSS"
             case .miniflux: "Miniflux"
+            case .nextcloudNews: "Nextcloud News"
             }
         }
     }

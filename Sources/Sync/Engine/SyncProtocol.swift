@@ -29,6 +29,10 @@ public struct SyncProtocol: Sendable {
                          addressExample: "https://miniflux.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
                 MinifluxSync(client: try MinifluxClient(server: server, user: user, password: password, http: http), options: options)
             },
+            SyncProtocol(kind: .nextcloudNews, products: "Nextcloud News",
+                         addressExample: "https://cloud.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                NextcloudNewsSync(client: try NextcloudNewsClient(server: server, user: user, password: password, http: http), options: options)
+            },
             SyncProtocol(kind: .tinyTinyRSS, products: "Tiny Tiny RSS",
                          addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false) { server, user, password, http, options throws(SyncError) in
                 TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),

@@ -97,6 +97,11 @@ final class SyncHTTP: Sendable {
         return components
     }
 
+    /// The `Authorization` value of HTTP Basic for `user` and `password`.
+    static func basicAuthorization(user: String, password: String) -> String {
+        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
     /// A form body (`application/x-www-form-urlencoded`); repeated keys stay repeated.
     static func form(_ fields: [(String, String)]) -> Data {
         var allowed = CharacterSet.alphanumerics

@@ -79,7 +79,7 @@ final class MinifluxClient: Sendable {
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         switch authentication {
         case .basic:
-            request.setValue("Basic " + Data("\(user):\(password)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+            request.setValue(SyncHTTP.basicAuthorization(user: user, password: password), forHTTPHeaderField: "Authorization")
         case .apiKey:
             request.setValue(password, forHTTPHeaderField: "X-Auth-Token")
         }

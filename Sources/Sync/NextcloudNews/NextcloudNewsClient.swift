@@ -1,0 +1,79 @@
+import Foundation
+import Localization
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The Nextcloud News app's REST API, version 1.3 (`<nextcloud>/index.php/apps/news/api/v1-3/…`),
+/// as its documentation (`docs/api/api-v1-3.md`) and its controllers describe it.
+///
+/// - Sign-in: HTTP Basic with the Nextcloud login, or an app password, on every call; a refusal
+///   is 401 `{"message": "CORS requires basic auth"}`.
+/// - `GET /index.php/apps/news/api` (no sign-in) lists the API levels the server speaks.
+/// - v1-3 changes state with POST (v1-2 used PUT); its lists of items are `itemIds`.
+/// - Errors are `{"message": "…"}` with 404 (unknown id, or a feed it cannot read), 409 (already
+///   subscribed), 422; a void answer is `null` or `[]` with 200.
+final class NextcloudNewsClient: Sendable {
+    /// `https://host[/sub]` — the Nextcloud, whatever part of the News API's address was given.
+    private let root: String
+    private let user: String
+    private let password: String
+    let http: SyncHTTP
+
+    init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
+        var root = try SyncHTTP.webAddress(server).string ?? server
+        while root.hasSuffix("/") { root.removeLast() }
+        for tail in ["/api/v1-3", "/api/v1-2", "/api", "/apps/news", "/index.php"] where root.hasSuffix(tail) { root.removeLast(tail.count) }
+        self.root = root
+        self.user = user
+        self.password = password
+        self.http = http
+    }
+
+    /// Checks that the server has the News app with API v1-3, then the credentials (`GET /version`).
+    func verify() async throws(SyncError) {
+        let levels = try await http.send(try request("GET", root + "/index.php/apps/news/api", signed: false), call: "api levels")
+        let listed = (JSONReading.parse(levels.body) as? [String: Any])?["apiLevels"] as? [String] ?? []
+        guard levels.status == 200, listed.contains("v1-3") else {
+            throw .invalidServer(address: root, reason: tr("it has no Nextcloud News API v1-3 (is the News app installed and enabled?)"))
+        }
+        _ = try await call("GET", "version", name: "version")
+    }
+
+    /// One call to `path` under the v1-3 API: its JSON answer (nil for `null`, `[]` or nothing).
+    @discardableResult
+    func call(_ verb: String, _ path: String, query: [(String, String)] = [], body: Any? = nil, name: String) async throws(SyncError) -> Any? {
+        var components = URLComponents(string: root + "/index.php/apps/news/api/v1-3/" + path)
+        if !query.isEmpty { components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        guard let address = components?.string else { throw .invalidServer(address: root, reason: tr("it is not a web address")) }
+        var request = try request(verb, address, signed: true)
+        if let body {
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.httpBody = try? JSONSerialization.data(withJSONObject: body)
+        }
+        let response = try await http.send(request, call: name)
+        let message = (JSONReading.parse(response.body) as? [String: Any]).flatMap { JSONReading.text($0["message"]) }
+        switch response.status {
+        case 200..<300: break
+        case 401: throw .wrongCredentials(server: http.server)
+        case 400...499: throw .refused(server: http.server, call: name, reason: message ?? "HTTP \(response.status)")
+        default: throw .httpStatus(server: http.server, status: response.status, call: name)
+        }
+        if response.body.isEmpty { return nil }
+        guard let value = JSONReading.parse(response.body) else {
+            let page = response.text.prefix(512).lowercased().contains("<html")
+            throw .badResponse(server: http.server, call: name,
+                               reason: page ? tr("a web page instead of JSON: is this the Nextcloud address?") : tr("not JSON"))
+        }
+        return value is NSNull ? nil : value
+    }
+
+    private func request(_ verb: String, _ address: String, signed: Bool) throws(SyncError) -> URLRequest {
+        guard let url = URL(string: address) else { throw .invalidServer(address: root, reason: tr("it is not a web address")) }
+        var request = URLRequest(url: url)
+        request.httpMethod = verb
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        if signed { request.setValue(SyncHTTP.basicAuthorization(user: user, password: password), forHTTPHeaderField: "Authorization") }
+        return request
+    }
+}
