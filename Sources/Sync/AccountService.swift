@@ -30,9 +30,11 @@ public final class AccountService: Sendable {
     }
 
     /// Checks the credentials with the server, then keeps the password in the keyring and
-    /// the account in the library. Nothing is kept when any step fails.
+    /// the account in the library. Nothing is kept when any step fails. An empty `server` is a
+    /// hosted service's own address (Feedbin's).
     public func addAccount(kind: Account.Kind, server: String, user: String, password: String) async throws(SyncError) -> Account {
-        let server = Self.normalizedServer(server)
+        let given = server.trimmingCharacters(in: .whitespacesAndNewlines)
+        let server = Self.normalizedServer(given.isEmpty ? SyncProtocol.of(kind).fixedServer ?? given : given)
         let user = user.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !user.isEmpty else { throw .invalidServer(address: server, reason: tr("a user name is needed")) }
         let existing = try accounts()

@@ -208,7 +208,7 @@ struct AccountFlagTests {
         #expect(noPasswordFlag.status == 2 && noPasswordFlag.stderr.contains("never from an argument"))
         let badKind = sandbox.run(["--add-account", "fever", "--server", "https://a.example", "--user", "a", "--password-stdin"],
                                   environment: Self.noDisplay, input: "x")
-        #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss, miniflux, nextcloud"))
+        #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss, miniflux, nextcloud, feedbin"))
         let stray = sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
         #expect(stray.status == 2 && stray.stderr.contains("--server goes with --add-account"))
         let strayPassword = sandbox.run(["--password-stdin"], environment: Self.noDisplay, input: "x")

@@ -25,6 +25,14 @@ struct AddAccountDialogTests {
         gtk_editable_set_text(OpaquePointer(dialog.passwordEntry), password)
     }
 
+    /// A dialog whose Sign In records what it was given in `calls` and answers `calls.answer`.
+    private func dialog(recording calls: Calls) -> AddAccountDialog {
+        AddAccountDialog(parent: nil, add: { kind, server, user, password, reply in
+            calls.added.append((kind, server, user, password))
+            reply(calls.answer)
+        }, done: { calls.done.append($0) })
+    }
+
     private func statusText(_ dialog: AddAccountDialog) -> String {
         string(gtk_label_get_text(OpaquePointer(dialog.status))) ?? ""
     }
@@ -32,10 +40,7 @@ struct AddAccountDialogTests {
     @Test func aRefusalIsShownInTheDialogAndAnAcceptedAccountIsHandedOn() throws {
         try #require(gtk_init_check() != 0)
         let calls = Calls()
-        let dialog = AddAccountDialog(parent: nil, add: { kind, server, user, password, reply in
-            calls.added.append((kind, server, user, password))
-            reply(calls.answer)
-        }, done: { calls.done.append($0) })
+        let dialog = dialog(recording: calls)
         let window = dialog.window
         dialog.present()
 
@@ -57,5 +62,23 @@ struct AddAccountDialogTests {
         dialog.submit()
         #expect(calls.added.last?.3 == "right")
         #expect(calls.done.map(\.userName) == ["ann"])
+    }
+
+    @Test func aHostedServiceAsksOnlyForTheEmailAndPassword() throws {
+        try #require(gtk_init_check() != 0)
+        let calls = Calls()
+        let dialog = dialog(recording: calls)
+        dialog.present()
+        defer { gtk_window_destroy(cast(dialog.window)) }
+        let feedbin = try #require(dialog.protocols.firstIndex { $0.kind == .feedbin })
+        fill(dialog, kind: UInt32(feedbin), server: "", user: "ann@example.org", password: "secret")
+        #expect(gtk_widget_get_visible(dialog.serverEntry) == 0, "Feedbin's address is its own: not asked for")
+        dialog.submit()
+        let added = try #require(calls.added.last, "Sign In with the e-mail and password alone")
+        #expect(added.0 == .feedbin && added.1 == "https://api.feedbin.com" && added.2 == "ann@example.org")
+
+        let ttrss = try #require(dialog.protocols.firstIndex { $0.kind == .tinyTinyRSS })
+        gtk_drop_down_set_selected(OpaquePointer(dialog.kindDropDown), UInt32(ttrss))
+        #expect(gtk_widget_get_visible(dialog.serverEntry) != 0, "a server of one's own has an address again")
     }
 }

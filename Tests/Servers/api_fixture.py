@@ -5,7 +5,7 @@ a test drives them with. A server subclasses `ApiHandler` and gives:
   state                   an object with `lock`, and what its `answer` and `control` read
   authorized()            whether the request signs in
   unauthorized()          (status, value, headers) of the refusal
-  answer(method, path, query, body) -> (status, value)   may raise Fail(status, message)
+  answer(method, path, query, body) -> (status, value[, headers])   may raise Fail(status, message)
   error(message) -> value the server's error body for `message`
   control(name, data) -> (status, value) or None          its own control routes
 
@@ -19,7 +19,7 @@ import json
 import threading
 from urllib.parse import parse_qs, urlsplit
 
-from loopback import VerbHandler
+from loopback import VerbHandler, serve
 
 
 def basic_credentials(headers):
@@ -112,11 +112,11 @@ class ApiHandler(VerbHandler):
             return self.send(400, self.error(str(error)))
         with faults.lock:
             try:
-                status, value = self.answer(method, url.path, query, body)
+                status, value, *headers = self.answer(method, url.path, query, body)
             except Fail as failure:
-                status, value = failure.status, self.error(failure.message)
+                status, value, headers = failure.status, self.error(failure.message), []
         entry["status"] = status
-        self.send(status, value, cut=kind == "truncated")
+        self.send(status, value, extra=headers[0] if headers else None, cut=kind == "truncated")
 
     def shared_control(self, name, data):
         faults = self.faults
@@ -134,3 +134,9 @@ class ApiHandler(VerbHandler):
             answer = self.control(name, data)
             return answer if answer else (404, {"error": f"no control route {name}"})
         return 200, {"ok": True}
+
+
+def run(handler, state, api):
+    """Serves `handler` with its `state` and `api(state)`, on a loopback port until stdin closes."""
+    handler.state, handler.faults, handler.api = state, Faults(), api(state)
+    serve(handler)

@@ -44,7 +44,10 @@ enum AccountCommands {
             // Translators: {kinds} lists the accepted words, such as "greader, ttrss, miniflux".
             return usage(tr("unknown account kind \"{kind}\"; use one of: {kinds}", ["kind": name, "kinds": kinds]))
         }
-        guard let server = request.server, !server.isEmpty else { return usage(tr("--add-account needs --server URL")) }
+        // A hosted service (Feedbin) has its own address; --server then names one of one's own.
+        guard let server = request.server.flatMap({ $0.isEmpty ? nil : $0 }) ?? SyncProtocol.of(kind).fixedServer else {
+            return usage(tr("--add-account needs --server URL"))
+        }
         guard let user = request.user, !user.isEmpty else { return usage(tr("--add-account needs --user NAME")) }
         guard request.passwordFromStdin else {
             return usage(tr("--add-account needs --password-stdin: the password is read from standard input, never from an argument"))

@@ -24,6 +24,7 @@ final class AddAccountDialog {
     let passwordEntry: WidgetPointer
     let signIn: WidgetPointer
     let status: WidgetPointer
+    private let form: WidgetPointer
     private let spinner: WidgetPointer
     private let add: Add
     private let done: @MainActor (Account) -> Void
@@ -50,7 +51,7 @@ final class AddAccountDialog {
         signIn = Widgets.textButton(tr("Sign In"), classes: ["primary"])
         let buttons = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [spinner, cancel, signIn])
         gtk_widget_set_halign(buttons, GTK_ALIGN_END)
-        let grid = DialogParts.form([
+        form = DialogParts.form([
             // Translators: the kind of sync server (FreshRSS, Tiny Tiny RSS…).
             (tr("Server"), kindDropDown),
             (tr("Address"), serverEntry), (tr("User name"), userEntry), (tr("Password"), passwordEntry),
@@ -60,8 +61,8 @@ final class AddAccountDialog {
         gtk_label_set_max_width_chars(OpaquePointer(note), 50)
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14,
                                                                            classes: ["prompt", "add-account"],
-                                                                           [grid, note, status, buttons])))
-        showPlaceholder()
+                                                                           [form, note, status, buttons])))
+        showKind()
         if let existing {
             gtk_drop_down_set_selected(OpaquePointer(kindDropDown), guint(protocols.firstIndex { $0.kind == existing.kind } ?? 0))
             gtk_editable_set_text(OpaquePointer(serverEntry), existing.server)
@@ -69,7 +70,7 @@ final class AddAccountDialog {
             for field in [kindDropDown, serverEntry, userEntry] { gtk_widget_set_sensitive(field, 0) }
             if let error = existing.lastError { show(error, error: true) }
         }
-        connect(kindDropDown, .notify("selected")) { [weak self] in self?.showPlaceholder() }
+        connect(kindDropDown, .notify("selected")) { [weak self] in self?.showKind() }
         connect(signIn, .clicked) { [weak self] in self?.submit() }
         connect(passwordEntry, .activate) { [weak self] in self?.submit() }
         connect(cancel, .clicked) { gtk_window_destroy(gtkWindow) }
@@ -85,15 +86,21 @@ final class AddAccountDialog {
         protocols[min(Int(gtk_drop_down_get_selected(OpaquePointer(kindDropDown))), protocols.count - 1)]
     }
 
-    private func showPlaceholder() {
+    /// The chosen kind's fields: a hosted service (Feedbin) needs no address, and signs in with an e-mail.
+    private func showKind() {
         gtk_entry_set_placeholder_text(cast(serverEntry), chosen.addressExample)
+        let hosted = chosen.fixedServer != nil
+        for column in [0, 1] { gtk_widget_set_visible(gtk_grid_get_child_at(cast(form), Int32(column), 1), hosted ? 0 : 1) }
+        let user = hosted ? tr("E-mail") : tr("User name")
+        gtk_label_set_text(OpaquePointer(gtk_grid_get_child_at(cast(form), 0, 2)), user)
+        Accessibility.setLabel(userEntry, user)
     }
 
     private func text(_ entry: WidgetPointer) -> String { DialogParts.text(entry) }
 
     /// Sign In (the button, or Enter in the password field).
     func submit() {
-        let server = text(serverEntry), user = text(userEntry)
+        let server = chosen.fixedServer ?? text(serverEntry), user = text(userEntry)
         let password = string(gtk_editable_get_text(OpaquePointer(passwordEntry))) ?? ""
         guard !server.isEmpty, !user.isEmpty, !password.isEmpty else {
             return show(tr("Fill in the address, the user name and the password."), error: true)

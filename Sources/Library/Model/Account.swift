@@ -15,6 +15,8 @@ public struct Account: Sendable, Equatable, Identifiable {
         case miniflux = "miniflux"
         /// The Nextcloud News app's REST API (v1-3).
         case nextcloudNews = "nextcloud"
+        /// Feedbin's REST API (v2): the hosted service, or a Feedbin of one's own.
+        case feedbin = "feedbin"
 
         public var displayName: String {
             switch self {
@@ -22,6 +24,7 @@ public struct Account: Sendable, Equatable, Identifiable {
             case .tinyTinyRSS: "Tiny Tiny RSS"
             case .miniflux: "Miniflux"
             case .nextcloudNews: "Nextcloud News"
+            case .feedbin: "Feedbin"
             }
         }
     }

@@ -14,7 +14,20 @@ public struct SyncProtocol: Sendable {
     public let addressExample: String
     /// Whether the API can rename a feed and move it between folders (Tiny Tiny RSS's cannot).
     public let editsFeeds: Bool
+    /// A hosted service's own address (Feedbin's): the account dialog asks only for the e-mail and
+    /// the password, and the command line needs no `--server`.
+    public let fixedServer: String?
     let makeSyncer: @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer
+
+    init(kind: Account.Kind, products: String, addressExample: String, editsFeeds: Bool, fixedServer: String? = nil,
+         makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
+        self.kind = kind
+        self.products = products
+        self.addressExample = addressExample
+        self.editsFeeds = editsFeeds
+        self.fixedServer = fixedServer
+        self.makeSyncer = makeSyncer
+    }
 
     /// Every protocol Lectern speaks, in the order the account dialog lists them.
     public static var all: [SyncProtocol] {
@@ -32,6 +45,10 @@ public struct SyncProtocol: Sendable {
             SyncProtocol(kind: .nextcloudNews, products: "Nextcloud News",
                          addressExample: "https://cloud.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
                 NextcloudNewsSync(client: try NextcloudNewsClient(server: server, user: user, password: password, http: http), options: options)
+            },
+            SyncProtocol(kind: .feedbin, products: "Feedbin", addressExample: FeedbinClient.hosted, editsFeeds: true,
+                         fixedServer: FeedbinClient.hosted) { server, user, password, http, options throws(SyncError) in
+                FeedbinSync(client: try FeedbinClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .tinyTinyRSS, products: "Tiny Tiny RSS",
                          addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false) { server, user, password, http, options throws(SyncError) in

@@ -48,8 +48,8 @@ import time
 from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
-from api_fixture import ApiHandler, Fail, Faults, basic_credentials  # noqa: E402  (Tests/Servers: the fixtures' shared parts)
-from loopback import png, serve  # noqa: E402
+from api_fixture import ApiHandler, Fail, basic_credentials, run  # noqa: E402  (Tests/Servers: the fixtures' shared parts)
+from loopback import png  # noqa: E402
 
 USER, PASSWORD, API_KEY = "alice", "wonderland", "alice-api-key"
 ZONE = timezone(timedelta(hours=-5))
@@ -322,10 +322,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--set-starred", action="store_true", help='PUT /v1/entries takes "starred" (Miniflux 2026)')
     args = parser.parse_args()
-    Handler.state = Store(args.set_starred)
-    Handler.faults = Faults()
-    Handler.api = Api(Handler.state)
-    serve(Handler)
+    run(Handler, Store(args.set_starred), Api)
 
 
 if __name__ == "__main__":

@@ -38,8 +38,7 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rsplit("/", 3)[0] + "/Servers")
-from api_fixture import ApiHandler, Fail, Faults, basic_credentials  # noqa: E402  (Tests/Servers: the fixtures' shared parts)
-from loopback import serve  # noqa: E402
+from api_fixture import ApiHandler, Fail, basic_credentials, run  # noqa: E402  (Tests/Servers: the fixtures' shared parts)
 
 USER, PASSWORDS = "alice", ("wonderland", "alice-app-password")
 LEVELS = "/index.php/apps/news/api"
@@ -232,12 +231,5 @@ class Handler(ApiHandler):
         return 200, {"ok": True}
 
 
-def main():
-    Handler.state = Store()
-    Handler.faults = Faults()
-    Handler.api = Api(Handler.state)
-    serve(Handler)
-
-
 if __name__ == "__main__":
-    main()
+    run(Handler, Store(), Api)
