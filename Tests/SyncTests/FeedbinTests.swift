@@ -115,6 +115,25 @@ import Testing
         #expect((try await server.state("subscriptions") as? [Any])?.count == 2)
     }
 
+    @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
+        let server = try Server("feedbin_server.py")
+        let (service, folder, account) = try await synced(server)
+        _ = folder
+        let store = service.store
+        try store.renameFolder(try #require(try store.folders().first { $0.title == "Drinks" }).id, to: "Beverages")
+        #expect(try await service.sync(account).get().sent == 1)
+        var names = (try await server.state("taggings") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(names == ["Beverages"], "\(names)")
+        #expect(try store.folders().map(\.title) == ["Beverages"])
+
+        try store.deleteFolder(try #require(try store.folders().first { $0.title == "Beverages" }).id)
+        #expect(try await service.sync(account).get().sent == 1)
+        names = (try await server.state("taggings") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(try names.isEmpty && store.folders().isEmpty)
+        let subscriptions = try await server.state("subscriptions") as? [Any]
+        #expect(try subscriptions?.count == 2 && store.count(.all) == 154, "the feeds stay, untagged")
+    }
+
     @Test func theHostedAddressIsTheDefaultAndAWrongPasswordIsRefused() async throws {
         let server = try Server("feedbin_server.py")
         let (service, folder) = try makeService(timeout: 3)

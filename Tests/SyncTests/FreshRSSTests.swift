@@ -127,6 +127,27 @@ struct FreshRSSTests {
         #expect(try store.feeds().map(\.title) == ["Rail"] && store.count(.all) == 1)
     }
 
+    @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        let store = service.store
+        try server.publish("rail.xml", title: "Rail", items: [("r1", "Funicular")])
+        try store.queueChange(accountID: account.id, kind: .subscribe, target: server.feedBase + "rail.xml", value: "Drinks")
+        _ = try await service.sync(account).get()
+        try store.renameFolder(try #require(try store.folders().first { $0.title == "Drinks" }).id, to: "Beverages")
+        #expect(try await service.sync(account).get().sent == 1)
+        #expect(try server.sql("SELECT c.name FROM feed f JOIN category c ON c.id = f.category WHERE f.name = 'Rail'") == "Beverages")
+        #expect(try Set(store.folders().map(\.title)) == ["Beverages", "Uncategorized"])
+
+        // FreshRSS files a deleted category's feeds under its default one.
+        try store.deleteFolder(try #require(try store.folders().first { $0.title == "Beverages" }).id)
+        #expect(try await service.sync(account).get().sent == 1)
+        #expect(try server.sql("SELECT count(*) FROM category WHERE name = 'Beverages'") == "0")
+        #expect(try server.sql("SELECT count(*) FROM feed") == "2" && store.count(.all) == 4)
+        #expect(try store.feeds().first { $0.title == "Rail" }?.folderID == store.folders().first { $0.title == "Uncategorized" }?.id)
+    }
+
     @Test func aChangeMadeWhileTheServerIsDownIsSentWhenItIsBack() async throws {
         let server = try Server()
         let (service, folder, account) = try await subscribed(server)

@@ -137,6 +137,26 @@ import Testing
         #expect(try !store.feeds().contains { $0.url == "https://bees.example/feed" })
     }
 
+    @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
+        let server = try Server("miniflux_server.py")
+        let (service, folder, account) = try await synced(server)
+        _ = folder
+        let store = service.store
+        try store.renameFolder(try #require(try store.folders().first { $0.title == "Drinks" }).id, to: "Beverages")
+        #expect(try await service.sync(account).get().sent == 1)
+        let titles = (try await server.state("categories") as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(titles.contains("Beverages") && !titles.contains("Drinks"), "\(titles)")
+        let beverages = try #require(try store.folders().first { $0.title == "Beverages" })
+        #expect(try store.feeds().first { $0.title == "Tea Notes" }?.folderID == beverages.id)
+
+        // Miniflux would delete the category's feeds with it: Tea Notes moves to All first.
+        try store.deleteFolder(beverages.id)
+        #expect(try await service.sync(account).get().sent == 1)
+        #expect((try await server.state("feeds") as? [Any])?.count == 2, "no feed was deleted on the server")
+        #expect(try store.count(.all) == 4)
+        #expect(try store.feeds().first { $0.title == "Tea Notes" }?.folderID == store.folders().first { $0.title == "All" }?.id)
+    }
+
     @Test func anAPIKeySignsInAsWellAndAWrongSecretIsRefused() async throws {
         let server = try Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-api-key")

@@ -117,6 +117,24 @@ import Testing
         #expect((try await server.state("feeds") as? [[String: Any]] ?? []).count == 2)
     }
 
+    @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
+        let server = try Server("nextcloud_news_server.py")
+        let (service, folder, account) = try await synced(server)
+        _ = folder
+        let store = service.store
+        try store.renameFolder(try #require(try store.folders().first { $0.title == "Drinks" }).id, to: "Beverages")
+        #expect(try await service.sync(account).get().sent == 1)
+        let names = (try await server.state("folders") as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+        #expect(Set(names) == ["Beverages", "Reading"], "\(names)")
+
+        // News deletes a folder's feeds with it: Tea Notes leaves the folder first.
+        try store.deleteFolder(try #require(try store.folders().first { $0.title == "Beverages" }).id)
+        #expect(try await service.sync(account).get().sent == 1)
+        #expect((try await server.state("feeds") as? [Any])?.count == 2, "no feed was deleted on the server")
+        #expect(try store.count(.all) == 4 && store.feeds().allSatisfy { $0.folderID == nil })
+        #expect(try store.folders().map(\.title) == ["Reading"])
+    }
+
     @Test func anAppPasswordSignsInAWrongOneIsRefusedAndAServerWithoutNewsIsNamed() async throws {
         let server = try Server("nextcloud_news_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-app-password")

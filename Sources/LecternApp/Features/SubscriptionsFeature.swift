@@ -130,7 +130,11 @@ final class SubscriptionsFeature {
             menu.append(tr("Settings…"), action: "app.feed-settings", target: "\(feed.id)")
             menu.append(tr("Unsubscribe…"), action: "app.unsubscribe", target: "feed:\(feed.id)")
         case .folder(let folder):
-            guard folder.accountID == nil else { return }   // an account's folders are managed on its server
+            // An account's folder is renamed and deleted on its server, where its API can do that.
+            if let id = folder.accountID {
+                let account = access.read(tr("read the folder's account"), fallback: nil, { try $0.account(id: id) })
+                guard let account, SyncProtocol.of(account.kind).editsFeeds else { return }
+            }
             menu.append(tr("Rename…"), action: "app.rename", target: "folder:\(folder.id)")
             menu.append(tr("Delete Folder…"), action: "app.delete-folder", target: "folder:\(folder.id)")
         case .account(let account):

@@ -73,6 +73,10 @@ public struct SyncChange: Sendable, Equatable {
         case unsubscribe
         case rename
         case move
+        /// An account's folder renamed (`target` its server id, `value` the new title) or deleted
+        /// (its feeds stay, out of any folder where the server allows it).
+        case renameFolder
+        case deleteFolder
     }
 
     /// The queue's own id (its order).

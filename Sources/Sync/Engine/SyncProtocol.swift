@@ -12,7 +12,8 @@ public struct SyncProtocol: Sendable {
     public let products: String
     /// An address of the form its servers have, shown as the dialog's placeholder.
     public let addressExample: String
-    /// Whether the API can rename a feed and move it between folders (Tiny Tiny RSS's cannot).
+    /// Whether the API can rename a feed and move it between folders, and rename and delete a
+    /// folder (Tiny Tiny RSS's can do none of these).
     public let editsFeeds: Bool
     /// A hosted service's own address (Feedbin's): the account dialog asks only for the e-mail and
     /// the password, and the command line needs no `--server`.

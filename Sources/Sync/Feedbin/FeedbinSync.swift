@@ -17,7 +17,8 @@ import Localization
 /// - Changes: `POST /v2/unread_entries[/delete].json` and `…/starred_entries[/delete].json`
 ///   (1 000 ids a call), `POST /v2/subscriptions.json` (a page's address is enough; 300 lists the
 ///   page's feeds, the first is taken), `POST /v2/subscriptions/{id}/update.json` (rename),
-///   `DELETE /v2/subscriptions/{id}.json`, taggings added and deleted (move, no folder allowed).
+///   `DELETE /v2/subscriptions/{id}.json`, taggings added and deleted (move, no folder allowed),
+///   `POST` and `DELETE /v2/tags.json` (a folder renamed, deleted: its feeds keep going, untagged).
 struct FeedbinSync: AccountSyncer {
     let client: FeedbinClient
     let options: SyncOptions
@@ -57,6 +58,7 @@ struct FeedbinSync: AccountSyncer {
 
         let unread = try await ids("unread_entries")
         let starred = try await ids("starred_entries")
+        let states = (unread: Set(unread), starred: Set(starred))
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = account.cursor ?? ISO8601DateFormatter().string(from: windowStart)
         var newest: String?   // the newest created_at, as the server wrote it
@@ -66,7 +68,7 @@ struct FeedbinSync: AccountSyncer {
         while let page = response {
             let rows = try entries(page)
             newest = (rows.compactMap { JSONReading.text($0["created_at"]) } + [newest].compactMap { $0 }).max()
-            let items = rows.compactMap { Self.item(from: $0, unread: unread, starred: starred) }
+            let items = rows.compactMap { Self.item(from: $0, states: states) }
             summary.add(try await finished(storing))
             storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
             response = rows.isEmpty ? nil : try await client.next(after: page, name: "entries")
@@ -76,7 +78,7 @@ struct FeedbinSync: AccountSyncer {
         for start in stride(from: 0, to: missing.count, by: Self.entriesPerIDsCall) {
             let chunk = missing[start..<min(missing.count, start + Self.entriesPerIDsCall)].joined(separator: ",")
             let rows = try entries(try await client.send("GET", "entries", query: [("ids", chunk)], name: "entries"))
-            summary.add(try stored { try store.saveRemoteItems(rows.compactMap { Self.item(from: $0, unread: unread, starred: starred) },
+            summary.add(try stored { try store.saveRemoteItems(rows.compactMap { Self.item(from: $0, states: states) },
                                                                accountID: account.id) })
         }
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
@@ -134,12 +136,12 @@ struct FeedbinSync: AccountSyncer {
         return rows
     }
 
-    static func item(from row: [String: Any], unread: [String], starred: [String]) -> RemoteItem? {
+    static func item(from row: [String: Any], states: (unread: Set<String>, starred: Set<String>)) -> RemoteItem? {
         guard let id = JSONReading.int(row["id"]).map(String.init), let feed = JSONReading.string(row["feed_id"]) else { return nil }
         return RemoteItem(remoteID: id, feedRemoteID: feed, title: JSONReading.text(row["title"]), link: JSONReading.text(row["url"]),
                           author: JSONReading.text(row["author"]), published: JSONReading.text(row["published"]).flatMap(FeedDateParser.parse),
                           html: JSONReading.string(row["content"]) ?? JSONReading.string(row["summary"]),
-                          read: !unread.contains(id), starred: starred.contains(id))
+                          read: !states.unread.contains(id), starred: states.starred.contains(id))
     }
 }
 
@@ -170,6 +172,10 @@ extension FeedbinSync {
             if let name = change.value, let feed = Int64(change.target) {
                 try await client.call("POST", "taggings", body: ["feed_id": feed, "name": name], name: "taggings")
             }
+        case .renameFolder:
+            try await client.call("POST", "tags", body: ["old_name": change.target, "new_name": change.value ?? ""], name: "rename tag")
+        case .deleteFolder:
+            try await client.call("DELETE", "tags", body: ["name": change.target], name: "delete tag")
         }
     }
 

@@ -13,7 +13,8 @@ import Localization
 ///   publish date: the day's overlap covers both, and held ids are not fetched again.
 /// - Contents: `stream/items/contents`, 150 ids a call, long-form ids.
 /// - Changes: `edit-tag` (1 000 ids a call), `subscription/quickadd` (subscribe; a page's
-///   address is enough), `subscription/edit` (unsubscribe, rename, move).
+///   address is enough), `subscription/edit` (unsubscribe, rename, move), `rename-tag` and
+///   `disable-tag` (a folder renamed, deleted).
 struct GoogleReaderSync: AccountSyncer {
     let client: GoogleReaderClient
     let options: SyncOptions
@@ -166,6 +167,11 @@ struct GoogleReaderSync: AccountSyncer {
             try await client.post("subscription/edit", [("ac", "edit"), ("s", change.target), ("t", change.value ?? "")])
         case .move:
             try await client.post("subscription/edit", [("ac", "edit"), ("s", change.target)] + folder)
+        case .renameFolder:
+            try await client.post("rename-tag", [("s", change.target), ("dest", Self.labelPrefix + (change.value ?? ""))])
+        case .deleteFolder:
+            // FreshRSS files the folder's feeds under its default category.
+            try await client.post("disable-tag", [("s", change.target)])
         }
     }
 }

@@ -18,7 +18,8 @@ import Localization
 ///   that call where the server knows it, else by reading the entry and toggling its bookmark
 ///   (`PUT /v1/entries/{id}/bookmark` toggles); `POST /v1/discover` then `POST /v1/feeds`
 ///   (subscribe: a page's address is enough), `PUT /v1/feeds/{id}` (rename, move),
-///   `DELETE /v1/feeds/{id}`, `POST /v1/categories` (a folder the server lacks).
+///   `DELETE /v1/feeds/{id}`, `POST /v1/categories` (a folder the server lacks), `PUT` and
+///   `DELETE /v1/categories/{id}` (a folder renamed, deleted: its feeds moved out first).
 struct MinifluxSync: AccountSyncer {
     let client: MinifluxClient
     let options: SyncOptions
@@ -203,10 +204,31 @@ extension MinifluxSync {
             }
             let category = try await categoryID(title, in: &categories)
             try await client.call("PUT", "/v1/feeds/\(change.target)", body: ["category_id": category], name: "move feed")
+        case .renameFolder:
+            try await client.call("PUT", "/v1/categories/\(change.target)", body: ["title": change.value ?? ""], name: "rename category")
+            if let id = Int64(change.target) { categories[id] = change.value }
+        case .deleteFolder:
+            try await deleteCategory(change.target, categories: &categories)
         }
     }
 
     private static func ids(_ batch: [SyncChange]) -> [Int64] { batch.compactMap { Int64($0.target) } }
+
+    /// Deletes a category, its feeds first moved to the first other one (by title, as Miniflux
+    /// files a feed given none): Miniflux keeps every feed in a category, and deleting one with
+    /// feeds in it would delete them too.
+    private func deleteCategory(_ target: String, categories: inout [Int64: String]) async throws(SyncError) {
+        guard let id = Int64(target), let other = categories.filter({ $0.key != id })
+            .min(by: { $0.value.lowercased() < $1.value.lowercased() })?.key else {
+            throw .refused(server: server, call: "delete category", reason: tr("Miniflux keeps every feed in a category"))
+        }
+        let feeds = try await client.call("GET", "/v1/categories/\(id)/feeds", name: "category feeds") as? [[String: Any]] ?? []
+        for feed in feeds.compactMap({ JSONReading.int($0["id"]) }) {
+            try await client.call("PUT", "/v1/feeds/\(feed)", body: ["category_id": other], name: "move feed")
+        }
+        try await client.call("DELETE", "/v1/categories/\(id)", name: "delete category")
+        categories[id] = nil
+    }
 
     /// Stars or unstars entries. Servers since mid-2026 take `"starred"` in `PUT /v1/entries`;
     /// older ones refuse that call (400, no status), and there a bookmark is toggled where the

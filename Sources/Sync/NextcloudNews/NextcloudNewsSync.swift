@@ -15,7 +15,9 @@ import Localization
 ///   again and is taken once). Deletions are never reported by the server.
 /// - Changes: `POST /items/{read,unread,star,unstar}/multiple` with `itemIds`, `POST /feeds`
 ///   (the server finds a page's feed), `POST /feeds/{id}/rename`, `POST /feeds/{id}/move`
-///   (`folderId` null for no folder), `DELETE /feeds/{id}`, `POST /folders` for a folder it lacks.
+///   (`folderId` null for no folder), `DELETE /feeds/{id}`, `POST /folders` for a folder it lacks,
+///   `PUT` and `DELETE /folders/{id}` (a folder renamed, deleted: its feeds moved out first, as
+///   the server would delete them with it).
 struct NextcloudNewsSync: AccountSyncer {
     let client: NextcloudNewsClient
     let options: SyncOptions
@@ -158,6 +160,18 @@ extension NextcloudNewsSync {
             var folder: Any = NSNull()   // no folder
             if let name = change.value { folder = try await folderID(name, in: &folders) }
             try await client.call("POST", "feeds/\(change.target)/move", body: ["folderId": folder], name: "move feed")
+        case .renameFolder:
+            try await client.call("PUT", "folders/\(change.target)", body: ["name": change.value ?? ""], name: "rename folder")
+            if let id = Int64(change.target) { folders[id] = change.value }
+        case .deleteFolder:
+            // Deleting a folder deletes its feeds and their items on the server: they leave it first.
+            let feeds = (try await client.call("GET", "feeds", name: "feeds") as? [String: Any])?["feeds"] as? [[String: Any]] ?? []
+            for feed in feeds where JSONReading.string(feed["folderId"]) == change.target {
+                guard let id = JSONReading.int(feed["id"]) else { continue }
+                try await client.call("POST", "feeds/\(id)/move", body: ["folderId": NSNull()], name: "move feed")
+            }
+            try await client.call("DELETE", "folders/\(change.target)", name: "delete folder")
+            folders[Int64(change.target) ?? 0] = nil
         }
     }
 

@@ -245,9 +245,14 @@ struct TinyTinyRSSSync: AccountSyncer {
             }
         case .unsubscribe:
             _ = try await client.call("unsubscribeFeed", ["feed_id": Int64(change.target) ?? 0])
-        case .rename, .move:
-            throw .refused(server: server, call: change.kind == .rename ? tr("renaming a feed") : tr("moving a feed"),
-                           reason: tr("Tiny Tiny RSS's API cannot do that; do it in its web interface"))
+        case .rename, .move, .renameFolder, .deleteFolder:
+            let call = switch change.kind {
+            case .rename: tr("renaming a feed")
+            case .move: tr("moving a feed")
+            case .renameFolder: tr("renaming a folder")
+            default: tr("deleting a folder")
+            }
+            throw .refused(server: server, call: call, reason: tr("Tiny Tiny RSS's API cannot do that; do it in its web interface"))
         }
     }
 

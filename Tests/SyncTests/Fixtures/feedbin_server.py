@@ -16,6 +16,8 @@ Behaviour taken from the reference (its section names):
                    300 a page's feeds [{feed_url, title}], 404 none found; POST /v2/subscriptions/{id}/update.json
                    {"title"}; DELETE /v2/subscriptions/{id}.json 204 (its taggings go too)
   Taggings         GET [{id, feed_id, name}], POST {"feed_id","name"} 201 or 302, DELETE /v2/taggings/{id}.json 204
+  Tags             POST /v2/tags.json {"old_name","new_name"} renames, DELETE {"name"} untags; both
+                   answer the taggings left
   Entries          GET /v2/entries.json: since (created_at, later than), ids (at most 100), per_page,
                    page; newest created_at first; times ISO 8601 in UTC with microseconds
   Unread, Starred  GET id lists; POST {"unread_entries"|"starred_entries": [ids]} (at most 1 000)
@@ -136,6 +138,14 @@ class Api:
             if store.taggings.pop(int(parts[1]), None) is None:
                 raise error(403)
             return 204, None
+        if parts == ["tags"] and method == "POST":
+            for tagging in store.taggings.values():
+                if tagging["name"] == body.get("old_name"):
+                    tagging["name"] = body.get("new_name", tagging["name"])
+            return 200, list(store.taggings.values())
+        if parts == ["tags"] and method == "DELETE":
+            store.taggings = {k: t for k, t in store.taggings.items() if t["name"] != body.get("name")}
+            return 200, list(store.taggings.values())
         if parts == ["entries"] and method == "GET":
             return self.entries(query, path)
         for key, kept in (("unread_entries", store.unread), ("starred_entries", store.starred)):

@@ -69,6 +69,7 @@ class Harness:
         started = subprocess.run([script, "start", self.run, str(self.port), USER, PASSWORD],
                                  capture_output=True, text=True, timeout=120)
         if started.returncode != 0:
+            self.stop()
             raise RuntimeError(f"freshrss.sh start failed: {started.stderr.strip()}")
         self.api = started.stdout.strip().splitlines()[-1]
         self.database = os.path.join(self.run, "freshrss", "data", "users", USER, "db.sqlite")

@@ -9,7 +9,9 @@ Behaviour taken from the reference (its section names):
                    401 at once (no fall-back to Basic); 401 body {"error_message":"access unauthorized"}
   Errors           {"error_message": "..."} with 400 / 401 / 403 / 404 ("resource not found") / 500
   Get Current User GET /v1/me
-  Categories       GET, POST (201; "This category already exists." compared without case)
+  Categories       GET, POST (201; "This category already exists." compared without case), PUT
+                   /v1/categories/{id} (201), DELETE (204: its feeds and entries go too), GET
+                   /v1/categories/{id}/feeds
   Feeds            GET /v1/feeds (each with category {id,title,user_id} and icon {feed_id,icon_id}:
                    icon_id 0 for none), PUT /v1/feeds/{id} (201 with the feed), DELETE (204),
                    POST /v1/feeds {feed_url, category_id?} (201 {"feed_id"}; the server fetches at
@@ -138,6 +140,25 @@ class Api:
                 cid = store.next_id(store.categories)
                 store.categories[cid] = title
                 return 201, store.category_json(cid)
+        if len(rest) >= 2 and rest[0] == "categories":
+            cid = int(rest[1]) if rest[1].isdigit() else None
+            if cid not in store.categories:
+                raise Fail(404, "resource not found")
+            if len(rest) == 2 and method == "PUT":
+                title = (body or {}).get("title", "").strip()
+                if not title:
+                    raise Fail(400, "The title is mandatory.")
+                store.categories[cid] = title
+                return 201, store.category_json(cid)
+            if len(rest) == 2 and method == "DELETE":
+                # The feeds of a deleted category go with it (their foreign key cascades).
+                del store.categories[cid]
+                gone = {f for f, feed in store.feeds.items() if feed["category_id"] == cid}
+                store.feeds = {f: feed for f, feed in store.feeds.items() if f not in gone}
+                store.entries = {k: e for k, e in store.entries.items() if e["feed_id"] not in gone}
+                return 204, None
+            if rest[2:] == ["feeds"] and method == "GET":
+                return 200, [store.feed_json(f) for f in store.feeds.values() if f["category_id"] == cid]
         if rest == ["feeds"]:
             if method == "GET":
                 return 200, [store.feed_json(f) for f in sorted(store.feeds.values(), key=lambda f: f["title"].lower())]

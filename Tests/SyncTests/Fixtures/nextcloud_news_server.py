@@ -11,7 +11,8 @@ Behaviour taken from the reference and the code (their section names):
   Errors       {"message": "..."}: 404 for an unknown id and for a feed that cannot be read (the
                docs say 422; the code answers 404), 409 "Feed with this URL exists"
   Folders      GET /folders {"folders": [{"id","name","opened","feeds"}]}; POST /folders {"name"} ->
-               {"folders": [one]}; DELETE /folders/{id} (its feeds and items go too)
+               {"folders": [one]}; PUT /folders/{id} {"name"} (PUT in v1-3 too); DELETE
+               /folders/{id} (its feeds and items go too)
   Feeds        GET /feeds {"feeds": [...], "starredCount", "newestItemId" (left out with no items)};
                folderId null for no folder; POST /feeds {"url","folderId"} -> {"feeds": [one]}
                (a page's address: its first feed); DELETE /feeds/{id}; POST /feeds/{id}/move
@@ -104,6 +105,19 @@ class Api:
             fid = store.next_id(store.folders)
             store.folders[fid] = body.get("name", "")
             return 200, {"folders": [{"id": fid, "name": store.folders[fid], "opened": True, "feeds": []}]}
+        if route[1] == "folders/{id}":
+            if ident not in store.folders:
+                raise Fail(404, "Folder not found")
+            if method == "PUT":
+                store.folders[ident] = body.get("name", store.folders[ident])
+                return 200, []
+            if method == "DELETE":
+                # Its feeds and their items go with it (the database cascades).
+                del store.folders[ident]
+                gone = {f for f, feed in store.feeds.items() if feed.get("folderId") == ident}
+                store.feeds = {f: feed for f, feed in store.feeds.items() if f not in gone}
+                store.items = {k: i for k, i in store.items.items() if i["feedId"] not in gone}
+                return 200, []
         if route == ("GET", "feeds"):
             answer = {"feeds": [store.feed_json(f) for f in sorted(store.feeds.values(), key=lambda f: f["title"].lower())],
                       "starredCount": sum(1 for i in store.items.values() if i["starred"])}
