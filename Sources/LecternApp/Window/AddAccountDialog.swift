@@ -25,6 +25,7 @@ final class AddAccountDialog {
     let signIn: WidgetPointer
     let status: WidgetPointer
     private let form: WidgetPointer
+    private let note: WidgetPointer
     private let spinner: WidgetPointer
     private let add: Add
     private let done: @MainActor (Account) -> Void
@@ -56,8 +57,7 @@ final class AddAccountDialog {
             (tr("Server"), kindDropDown),
             (tr("Address"), serverEntry), (tr("User name"), userEntry), (tr("Password"), passwordEntry),
         ])
-        let note = Widgets.label(tr("Lectern keeps the password in your keyring. FreshRSS and Miniflux want the API password set in their settings, not the one for their web page."),
-                                 classes: ["dim-label"], wrap: true)
+        note = Widgets.label("", classes: ["dim-label"], wrap: true)
         gtk_label_set_max_width_chars(OpaquePointer(note), 50)
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 14,
                                                                            classes: ["prompt", "add-account"],
@@ -94,6 +94,7 @@ final class AddAccountDialog {
         let user = hosted ? tr("E-mail") : tr("User name")
         gtk_label_set_text(OpaquePointer(gtk_grid_get_child_at(cast(form), 0, 2)), user)
         Accessibility.setLabel(userEntry, user)
+        gtk_label_set_text(OpaquePointer(note), ([tr("Lectern keeps the password in your keyring.")] + [chosen.passwordHint].compactMap { $0 }).joined(separator: " "))
     }
 
     private func text(_ entry: WidgetPointer) -> String { DialogParts.text(entry) }

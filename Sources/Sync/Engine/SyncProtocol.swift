@@ -18,15 +18,18 @@ public struct SyncProtocol: Sendable {
     /// A hosted service's own address (Feedbin's): the account dialog asks only for the e-mail and
     /// the password, and the command line needs no `--server`.
     public let fixedServer: String?
+    /// What to put in the password field, when it is not plainly the password.
+    public let passwordHint: String?
     let makeSyncer: @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer
 
     init(kind: Account.Kind, products: String, addressExample: String, editsFeeds: Bool, fixedServer: String? = nil,
-         makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
+         passwordHint: String? = nil, makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
         self.kind = kind
         self.products = products
         self.addressExample = addressExample
         self.editsFeeds = editsFeeds
         self.fixedServer = fixedServer
+        self.passwordHint = passwordHint
         self.makeSyncer = makeSyncer
     }
 
@@ -36,15 +39,18 @@ public struct SyncProtocol: Sendable {
             SyncProtocol(kind: .googleReader,
                          // Translators: a kind of sync server; the names are products, "Google Reader API" the protocol.
                          products: tr("FreshRSS, Miniflux, The Old Reader… (Google Reader API)"),
-                         addressExample: "https://rss.example.org/api/greader.php", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                         addressExample: "https://rss.example.org/api/greader.php", editsFeeds: true,
+                         passwordHint: tr("FreshRSS and Miniflux want the API password set in their settings, not the one for their web page.")) { server, user, password, http, options throws(SyncError) in
                 GoogleReaderSync(client: try GoogleReaderClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .miniflux, products: tr("Miniflux (its own API)"),
-                         addressExample: "https://miniflux.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                         addressExample: "https://miniflux.example.org", editsFeeds: true,
+                         passwordHint: tr("The password, or an API key made in Miniflux's settings.")) { server, user, password, http, options throws(SyncError) in
                 MinifluxSync(client: try MinifluxClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .nextcloudNews, products: "Nextcloud News",
-                         addressExample: "https://cloud.example.org", editsFeeds: true) { server, user, password, http, options throws(SyncError) in
+                         addressExample: "https://cloud.example.org", editsFeeds: true,
+                         passwordHint: tr("The Nextcloud password, or an app password made in its security settings.")) { server, user, password, http, options throws(SyncError) in
                 NextcloudNewsSync(client: try NextcloudNewsClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .feedbin, products: "Feedbin", addressExample: FeedbinClient.hosted, editsFeeds: true,
@@ -52,7 +58,9 @@ public struct SyncProtocol: Sendable {
                 FeedbinSync(client: try FeedbinClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .tinyTinyRSS, products: "Tiny Tiny RSS",
-                         addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false) { server, user, password, http, options throws(SyncError) in
+                         addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false,
+                         // Translators: "Enable API" is the name of Tiny Tiny RSS's setting, in its own translation.
+                         passwordHint: tr("Tiny Tiny RSS needs \"Enable API\" switched on in its preferences.")) { server, user, password, http, options throws(SyncError) in
                 TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
                                 server: http.server, options: options)
             },
