@@ -152,6 +152,20 @@ import Testing
         }
     }
 
+    @Test func aMillionUnreadIdsInEitherSpellingAreReconciledWithoutFetchingThem() async throws {
+        let server = try Server("feedbin_server.py")
+        try await server.control("reset", Self.library)
+        try await server.control("bulk-unread", ["count": 1_000_000])
+        let (service, folder) = try makeService(timeout: 30)
+        _ = folder
+        let account = try await service.addAccount(kind: .feedbin, server: server.base, user: Self.email, password: Self.password)
+        let summary = try await service.sync(account).get()
+        #expect(summary.newArticles == 154, "the window's entries; old unread ones are not fetched")
+        #expect(try service.store.count(.unread) == 152, "ids written as strings or numbers mean the same entries")
+        let byID = try await server.calls(to: "/entries.json").filter { $0.contains("ids=") }
+        #expect(byID.count == 1 && byID[0].hasSuffix("?ids=4"), "nothing fetched by id but the old starred one: \(byID)")
+    }
+
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
         let server = try Server("feedbin_server.py")

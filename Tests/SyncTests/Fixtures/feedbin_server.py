@@ -31,6 +31,7 @@ Control routes (no sign-in, JSON), beside Tests/Servers/api_fixture.py's log and
                           "web": {"<url>": {"title","entries":[{"title","url","content"}]} or {"offers": [feed urls]}}}
   POST /_control/entries  {"entries":[...]}: add entries (unread)
   POST /_control/change   {"id","unread"?,"starred"?}
+  POST /_control/bulk-unread {"count"}: that many more unread ids (of no entry on a page), half as strings
   GET  /_control/state    {"unread":[...],"starred":[...],"subscriptions":[...],"taggings":[...]}
 """
 import sys
@@ -66,6 +67,7 @@ class Store:
         self.unread = set(data.get("unread", []))
         self.starred = set(data.get("starred", []))
         self.icons = data.get("icons", {})
+        self.string_ids = False
         self.web = data.get("web", {})
 
     def add_entry(self, entry):
@@ -152,7 +154,7 @@ class Api:
             if parts[0] != key:
                 continue
             if method == "GET" and len(parts) == 1:
-                return 200, sorted(kept)
+                return 200, [str(i) if store.string_ids and i % 2 else i for i in sorted(kept)]
             ids = body.get(key)
             if ids is None:
                 raise error(400, None, [{key: f"Missing parameter: {key}"}])
@@ -250,6 +252,11 @@ class Handler(ApiHandler):
             for key, kept in (("unread", store.unread), ("starred", store.starred)):
                 if key in data:
                     (kept.add if data[key] else kept.discard)(entry_id)
+        elif name == "bulk-unread":
+            # Ids the server lists as unread, of entries long gone from the feeds' pages, in the
+            # two spellings a JSON list of ids may take (numbers, and strings for half).
+            store.unread.update(range(10_000_000, 10_000_000 + int(data["count"])))
+            store.string_ids = True
         elif name == "state":
             return 200, {"unread": sorted(store.unread), "starred": sorted(store.starred),
                          "subscriptions": list(store.subscriptions.values()), "taggings": list(store.taggings.values())}
