@@ -70,10 +70,12 @@ struct MinifluxSync: AccountSyncer {
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         var newest = cursor.newest
         if let lastBegan = cursor.began {
-            newest = try await save([], after: cursor.newest, windowStart: nil, account: account, store: store, summary: &summary)
-            // A minute's overlap: a change made while the last sync ran is not missed.
+            newest = try await save([], after: cursor.newest, windowStart: windowStart, account: account, store: store, summary: &summary)
+            // A minute's overlap: a change made while the last sync ran is not missed. Entries
+            // above the old newest were just brought: only the older ones are asked for.
             let since = String(Int(lastBegan.timeIntervalSince1970) - 60)
-            _ = try await save([("changed_after", since)], after: 0, windowStart: windowStart, account: account, store: store, summary: &summary)
+            _ = try await save([("changed_after", since), ("before_entry_id", String(cursor.newest + 1))], after: 0,
+                               windowStart: windowStart, account: account, store: store, summary: &summary)
         } else {
             newest = try await save([("after", String(Int(windowStart.timeIntervalSince1970)))], after: 0, windowStart: nil,
                                     account: account, store: store, summary: &summary)
