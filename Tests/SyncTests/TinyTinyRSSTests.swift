@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Library
 import Testing
 @testable import Sync
@@ -28,6 +31,9 @@ struct TinyTinyRSSTests {
             feedURL = base + "tea.xml"
             try rss("Tea Notes", site: base, items: [("\(tag)-1", "Oolong"), ("\(tag)-2", "Sencha"), ("\(tag)-3", "Pu-erh")])
                 .write(to: folder.appending(path: "tea.xml"), atomically: true, encoding: .utf8)
+            // The site's favicon, which tt-rss fetches as it updates the feed: 16×16 #3080c0.
+            try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAFklEQVR4nGMwaDhAEmIY1TCqYfhqAAAUDXAQAvzJWwAAAABJRU5ErkJggg==")?
+                .write(to: folder.appending(path: "favicon.ico"))
         }
 
         func sql(_ statement: String) throws -> String { try harness.command("sql " + statement) }
@@ -80,6 +86,16 @@ struct TinyTinyRSSTests {
         _ = try await service.sync(account).get()
         #expect(try server.sql("SELECT count(*) FROM ttrss_feeds") == "0")
         #expect(try store.feeds().isEmpty && store.count(.all) == 0)
+    }
+
+    @Test func aFeedsIconIsTheOneTinyTinyRSSFetchedFromItsOwnSite() async throws {
+        let server = try Server()
+        let (service, folder, _) = try await subscribed(server)
+        _ = folder
+        let icon = try #require(try service.store.feeds().first?.iconURL, "has_icon: tt-rss keeps the feed's icon")
+        #expect(icon.hasPrefix(server.api + "feed-icons/") && icon.hasSuffix(".ico"), "\(icon)")
+        let (data, response) = try await URLSession(configuration: .ephemeral).data(from: try #require(URL(string: icon)))
+        #expect((response as? HTTPURLResponse)?.statusCode == 200 && data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the PNG the site gave")
     }
 
     @Test func theIdListsAreReadOnlyWhenTheServersCountsShowAChangeFromElsewhere() async throws {

@@ -38,6 +38,12 @@ final class TinyTinyRSSClient: Sendable {
         self.http = http
     }
 
+    /// An address on the tt-rss site (its API lives at `api/` below it), for a path it names
+    /// relative to itself, such as `getConfig`'s `icons_url`; an absolute address stays as it is.
+    func address(_ path: String) -> String? {
+        URL(string: path, relativeTo: endpoint.deletingLastPathComponent())?.absoluteString
+    }
+
     /// Logs in; throws `.wrongCredentials` or `.apiDisabled` with what to do.
     func login() async throws(SyncError) {
         let content = try await post(["op": "login", "user": user, "password": password], op: "login")

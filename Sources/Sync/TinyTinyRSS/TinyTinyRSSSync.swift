@@ -4,7 +4,8 @@ import Localization
 
 /// Syncing a Tiny Tiny RSS account.
 ///
-/// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones).
+/// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones); a feed with
+///   `has_icon` has the icon tt-rss fetched, `<getConfig's icons_url>/<id>.ico` on its site.
 /// - Articles: the first sync pages every article newest first until the window's start, and
 ///   every starred one; later syncs ask only for ids above the newest seen (`since_id`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
@@ -182,11 +183,18 @@ struct TinyTinyRSSSync: AccountSyncer {
     private func feeds(categories: [Int64: RemoteFolder]) async throws(SyncError) -> [RemoteFeed] {
         let answer = try await client.call("getFeeds", ["cat_id": Virtual.allFeedsExcludingVirtual])
         guard let rows = answer as? [[String: Any]] else { throw malformed("getFeeds") }
+        // The feeds' icons are files tt-rss fetched, under getConfig's icons_url: `<id>.ico`.
+        var icons: String?
+        if rows.contains(where: { JSONReading.bool($0["has_icon"]) == true }),
+           let config = try await client.call("getConfig") as? [String: Any], let folder = JSONReading.text(config["icons_url"]) {
+            icons = client.address(folder.hasSuffix("/") ? folder : folder + "/")
+        }
         return rows.compactMap { row in
             guard let id = JSONReading.int(row["id"]), id > 0, let url = JSONReading.text(row["feed_url"]) else { return nil }
+            let icon = JSONReading.bool(row["has_icon"]) == true ? icons.map { "\($0)\(id).ico" } : nil
             return RemoteFeed(remoteID: String(id), url: url, title: JSONReading.text(row["title"]),
                               siteURL: JSONReading.text(row["site_url"]),
-                              folder: JSONReading.int(row["cat_id"]).flatMap { categories[$0] })
+                              folder: JSONReading.int(row["cat_id"]).flatMap { categories[$0] }, iconURL: icon)
         }
     }
 

@@ -11,7 +11,8 @@ TTRSS_HARNESS_TMPDIR overrides) and starts, all on loopback:
     that the first run makes and keeps beside the run directories (lectern-ttrss-template-KEY, ~40 MB;
     remade when PostgreSQL, the schema or TEMPLATE_VERSION change; TTRSS_HARNESS_NO_TEMPLATE=1 skips
     it): about 0.2 s to ready with it, 1-3 s without;
-  - tt-rss itself, `php -S 127.0.0.1:<free port> -t /usr/share/tt-rss/www` as www-data;
+  - tt-rss itself, `php -S 127.0.0.1:<free port> -t /usr/share/tt-rss/www` as www-data, with
+    ttrss/router.php serving the instance's fetched feed icons at /feed-icons/<id>.ico;
   - a feed server on port 80 (tt-rss fetches from ports 80 and 443 only) serving feeds_dir, on
     127.0.0.1 or, when that is taken, another 127.0.0.x. Files are sent as they are on disk at each
     request, without Last-Modified, and conditional requests are answered in full.
@@ -64,6 +65,8 @@ SCHEMA = "/usr/share/tt-rss/schema/ttrss_schema_pgsql.sql"
 CONFIG = "/etc/tt-rss/config.php"
 PGBIN = "/usr/lib/postgresql/15/bin"
 PHP = "/usr/bin/php"
+# php -S's router: the instance's feed icons at /feed-icons/, everything else to tt-rss.
+ROUTER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "ttrss", "router.php")
 PSQL = "/usr/bin/psql"
 INSTALL_HINT = "run scripts/install-ttrss.sh"
 USER = "tester"
@@ -470,7 +473,7 @@ class Harness:
 
     def spawn_web(self):
         self.web = subprocess.Popen(
-            as_user("www-data") + [PHP, "-S", f"127.0.0.1:{self.web_port}", "-t", WWW],
+            as_user("www-data") + [PHP, "-S", f"127.0.0.1:{self.web_port}", "-t", WWW, ROUTER],
             env=self.web_env(), cwd=WWW, stdin=subprocess.DEVNULL, stdout=self.log_file("web"),
             stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
