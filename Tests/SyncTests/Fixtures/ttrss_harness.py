@@ -472,8 +472,13 @@ class Harness:
         }
 
     def spawn_web(self):
+        # A copy in the run folder, which www-data can read wherever the checkout is.
+        router = os.path.join(self.run_dir, "router.php")
+        if not os.path.exists(router):
+            shutil.copyfile(ROUTER, router)
+            os.chmod(router, 0o644)
         self.web = subprocess.Popen(
-            as_user("www-data") + [PHP, "-S", f"127.0.0.1:{self.web_port}", "-t", WWW, ROUTER],
+            as_user("www-data") + [PHP, "-S", f"127.0.0.1:{self.web_port}", "-t", WWW, router],
             env=self.web_env(), cwd=WWW, stdin=subprocess.DEVNULL, stdout=self.log_file("web"),
             stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
