@@ -115,3 +115,18 @@ import Testing
         #expect(try store.accounts().count == 2)
     }
 }
+
+/// The JSON arrays a sync hands SQLite (`json_each(?)`): every text comes back as it went in.
+@Suite struct JSONArrayTests {
+    @Test func textsWithQuotesBackslashesControlsAndNonASCIIRoundTrip() throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-json-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let database = try SQLiteDatabase(path: folder.appending(path: "a.sqlite").path)
+        let texts = ["1795994252218340", "-2", "tag:google.com,2005:reader/item/000661727f6c0fe4", "say \"hi\"", #"back\slash"#,
+                     "tab\there\nnew line\u{1}", "Grüße, 東京", "", "user/-/label/Tea & Coffee"]
+        let back = try database.query("SELECT value FROM json_each(?) ORDER BY key", [SQLValue.jsonArray(texts)]) { $0.text(0) ?? "" }
+        #expect(back == texts)
+        #expect(try database.query("SELECT count(*) FROM json_each(?)", [SQLValue.jsonArray([String]())]) { $0.int64(0) } == [0])
+    }
+}

@@ -95,8 +95,28 @@ enum SQLValue: Sendable, Equatable {
         .text("[" + ids.map(String.init).joined(separator: ",") + "]")
     }
 
-    /// Texts as a JSON array, for `json_each(?)`.
+    /// Texts as a JSON array, for `json_each(?)`. Written by hand: a sync passes hundreds of
+    /// thousands of ids this way, and JSONSerialization took a tenth of a no-change sync.
     static func jsonArray(_ texts: some Collection<String>) -> SQLValue {
-        .text(String(decoding: (try? JSONSerialization.data(withJSONObject: Array(texts))) ?? Data("[]".utf8), as: UTF8.self))
+        var json = [UInt8]()
+        json.reserveCapacity(texts.reduce(2) { $0 + $1.utf8.count + 3 })
+        json.append(UInt8(ascii: "["))
+        for (index, text) in texts.enumerated() {
+            if index > 0 { json.append(UInt8(ascii: ",")) }
+            json.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                    json += [UInt8(ascii: "\\"), byte]
+                case 0..<0x20:
+                    json += Array(String(format: "\\u%04x", Int(byte)).utf8)
+                default:
+                    json.append(byte)
+                }
+            }
+            json.append(UInt8(ascii: "\""))
+        }
+        json.append(UInt8(ascii: "]"))
+        return .text(String(decoding: json, as: UTF8.self))
     }
 }

@@ -12,6 +12,8 @@ enum GoogleReaderItemID {
 
     /// The stored spelling of an `itemRefs` id (decimal; an ObjectId as it is); nil when it is neither.
     static func fromRef(_ id: String) -> String? {
+        // Tens of thousands come in one sync: the usual plain decimal costs no trimming.
+        if let value = Int64(id) { return String(value) }
         let text = id.trimmingCharacters(in: .whitespaces)
         if let value = Int64(text) { return String(value) }
         return fromHex(text)
