@@ -2,7 +2,8 @@
 nextcloud_news_server.py): JSON in and out, a request log, injected faults, and the control routes
 a test drives them with. A server subclasses `ApiHandler` and gives:
 
-  state                   an object with `lock`, and what its `answer` and `control` read
+  state                   what its `answer` and `control` read, with `reset(data)` (the
+                          /_control/reset route)
   authorized()            whether the request signs in
   unauthorized()          (status, value, headers) of the refusal
   answer(method, path, query, body) -> (status, value[, headers])   may raise Fail(status, message)
@@ -10,6 +11,7 @@ a test drives them with. A server subclasses `ApiHandler` and gives:
   control(name, data) -> (status, value) or None          its own control routes
 
 Shared control routes (no sign-in, JSON, never logged):
+  POST /_control/reset    the server's data replaced by the body (state.reset)
   GET  /_control/log      [{"method","path","query","body","status"}]; POST /_control/log/clear
   POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"garbage"|"html200"|"truncated"|
                           "hang", "status"?, "count"?}; POST /_control/fault/clear (hung calls end too)
@@ -122,7 +124,9 @@ class ApiHandler(VerbHandler):
         faults = self.faults
         if name == "log":
             return 200, faults.log
-        if name == "log/clear":
+        if name == "reset":
+            self.state.reset(data)
+        elif name == "log/clear":
             faults.log.clear()
         elif name == "fault":
             faults.pending.append(dict(data, count=data.get("count", 1)))

@@ -171,13 +171,18 @@ extension LibraryStore {
 
     /// Those of `remoteIDs` the account does not hold (nor has pruned), in their order.
     public func missingRemoteItems(accountID: Int64, among remoteIDs: [String]) throws(StorageError) -> [String] {
-        let held = try read { database throws(StorageError) in
+        let held = try heldRemoteItems(accountID: accountID)
+        return remoteIDs.filter { !held.contains($0) }
+    }
+
+    /// The server ids of every item the account holds or has pruned.
+    public func heldRemoteItems(accountID: Int64) throws(StorageError) -> Set<String> {
+        try read { database throws(StorageError) in
             Set(try database.query("""
                 SELECT a.guid FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.account_id = ?1
                 UNION ALL SELECT t.guid FROM tombstones t JOIN feeds f ON f.id = t.feed_id WHERE f.account_id = ?1
                 """, [.integer(accountID)]) { $0.text(0) ?? "" })
         }
-        return remoteIDs.filter { !held.contains($0) }
     }
 
     /// Puts `ids` in the connection's scratch table `temp.sync_ids`, replacing what was there.

@@ -106,6 +106,13 @@ extension AccountSyncer {
         }
     }
 
+    /// Of the items a later sync was given for their changes, those to keep: every one the account
+    /// holds (`held`: its state or text may have moved), and the others when starred or published
+    /// since `start` (the window's), as a first sync would have brought them.
+    func kept(_ items: [RemoteItem], held: Set<String>, since start: Date) -> [RemoteItem] {
+        items.filter { held.contains($0.remoteID) || $0.starred || ($0.published ?? .distantFuture) >= start }
+    }
+
     /// Runs a library call, reporting its failure as a sync error.
     func stored<T>(_ body: () throws -> T) throws(SyncError) -> T {
         do {

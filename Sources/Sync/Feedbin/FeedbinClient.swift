@@ -22,10 +22,7 @@ final class FeedbinClient: Sendable {
     let http: SyncHTTP
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        var base = try SyncHTTP.webAddress(server).string ?? server
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasSuffix("/v2") { base.removeLast(3) }
-        self.base = base
+        base = try SyncHTTP.base(of: server, dropping: ["/v2"])
         authorization = SyncHTTP.basicAuthorization(user: user, password: password)
         self.http = http
     }
@@ -68,23 +65,12 @@ final class FeedbinClient: Sendable {
 
     /// The answer when its status says it worked; otherwise the error it names.
     func checked(_ response: SyncResponse, call: String) throws(SyncError) -> SyncResponse {
-        switch response.status {
-        case 200..<300: return response
-        case 401: throw .wrongCredentials(server: http.server)
-        case 400...499: throw .refused(server: http.server, call: call, reason: Self.reason(response) ?? "HTTP \(response.status)")
-        default: throw .httpStatus(server: http.server, status: response.status, call: call)
-        }
+        try http.checked(response, call: call, reason: Self.reason)
     }
 
     /// The JSON of an answer; nil for an empty one.
     func json(_ response: SyncResponse, call: String) throws(SyncError) -> Any? {
-        if response.body.isEmpty { return nil }
-        guard let value = JSONReading.parse(response.body), value is [Any] || value is [String: Any] else {
-            let page = response.text.prefix(512).lowercased().contains("<html")
-            throw .badResponse(server: http.server, call: call,
-                               reason: page ? tr("a web page instead of JSON: is this the Feedbin address?") : tr("not JSON"))
-        }
-        return value
+        try http.json(response, call: call, webPage: tr("a web page instead of JSON: is this the Feedbin address?"))
     }
 
     /// An error body's words: its `message`, else its first `errors` entry.

@@ -25,13 +25,7 @@ final class GoogleReaderClient: Sendable {
     private let tokens = Mutex<(auth: String?, write: String?)>((nil, nil))
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        _ = try SyncHTTP.webAddress(server)
-        var base = server
-        while base.hasSuffix("/") { base.removeLast() }
-        for suffix in ["/reader/api/0", "/accounts/ClientLogin"] where base.hasSuffix(suffix) {
-            base.removeLast(suffix.count)
-        }
-        self.base = base
+        base = try SyncHTTP.base(of: server, dropping: ["/reader/api/0", "/accounts/ClientLogin"])
         self.user = user
         self.password = password
         self.http = http

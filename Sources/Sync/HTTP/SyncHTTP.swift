@@ -88,6 +88,39 @@ final class SyncHTTP: Sendable {
         }
     }
 
+    /// The answer when its status says it worked; otherwise the error that status names: 401 the
+    /// credentials, another 4xx a refusal in the server's words (`reason` reads them from its
+    /// error body), anything else the status itself.
+    func checked(_ response: SyncResponse, call: String, reason: (SyncResponse) -> String?) throws(SyncError) -> SyncResponse {
+        switch response.status {
+        case 200..<300: return response
+        case 401: throw .wrongCredentials(server: server)
+        case 400...499: throw .refused(server: server, call: call, reason: reason(response) ?? "HTTP \(response.status)")
+        default: throw .httpStatus(server: server, status: response.status, call: call)
+        }
+    }
+
+    /// The JSON list or object of an answer; nil for an empty one. An HTML page or garbage is a
+    /// `.badResponse`, a page with `webPage` as its reason (what such a page suggests).
+    func json(_ response: SyncResponse, call: String, webPage: @autoclosure () -> String) throws(SyncError) -> Any? {
+        if response.body.isEmpty { return nil }
+        guard let value = JSONReading.parse(response.body), value is [Any] || value is [String: Any] else {
+            let page = response.text.prefix(512).lowercased().contains("<html")
+            throw .badResponse(server: server, call: call, reason: page ? webPage() : tr("not JSON"))
+        }
+        return value
+    }
+
+    /// A server's address as a client builds on it: a web address (`webAddress`), without its
+    /// trailing slashes and without those of `tails` it ends in, taken off in order (the parts of
+    /// an API's own address a user may paste).
+    static func base(of server: String, dropping tails: [String]) throws(SyncError) -> String {
+        var base = try webAddress(server).string ?? server
+        while base.hasSuffix("/") { base.removeLast() }
+        for tail in tails where base.hasSuffix(tail) { base.removeLast(tail.count) }
+        return base
+    }
+
     /// The parts of a server's address, when it is one a client can call: http(s) and a host.
     static func webAddress(_ server: String) throws(SyncError) -> URLComponents {
         guard let components = URLComponents(string: server), let scheme = components.scheme?.lowercased(),

@@ -25,10 +25,7 @@ final class MinifluxClient: Sendable {
     enum Authentication: Sendable { case basic, apiKey }
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        var base = try SyncHTTP.webAddress(server).string ?? server
-        while base.hasSuffix("/") { base.removeLast() }
-        if base.hasSuffix("/v1") { base.removeLast(3) }
-        self.base = base
+        base = try SyncHTTP.base(of: server, dropping: ["/v1"])
         self.user = user
         self.password = password
         self.http = http
@@ -39,7 +36,9 @@ final class MinifluxClient: Sendable {
         for way in [Authentication.basic, .apiKey] {
             let response = try await http.send(try request("GET", "/v1/me", authentication: way), call: "me")
             if response.status == 401 { continue }
-            _ = try json(checked(response, call: "me"), call: "me")
+            guard try json(checked(response, call: "me"), call: "me") != nil else {
+                throw .badResponse(server: http.server, call: "me", reason: tr("not JSON"))
+            }
             method.withLock { $0 = way }
             return
         }
@@ -65,8 +64,7 @@ final class MinifluxClient: Sendable {
         if !patient, response.status >= 500, let message = Self.errorMessage(response) {
             throw .refused(server: http.server, call: name, reason: message)
         }
-        let answer = try checked(response, call: name)
-        return answer.body.isEmpty ? nil : try json(answer, call: name)
+        return try json(checked(response, call: name), call: name)
     }
 
     private func request(_ verb: String, _ path: String, query: [(String, String)] = [], body: Any? = nil,
@@ -93,12 +91,7 @@ final class MinifluxClient: Sendable {
     /// The answer when its status says it worked; otherwise the error its status and
     /// `error_message` name.
     private func checked(_ response: SyncResponse, call: String) throws(SyncError) -> SyncResponse {
-        switch response.status {
-        case 200..<300: return response
-        case 401: throw .wrongCredentials(server: http.server)
-        case 400...499: throw .refused(server: http.server, call: call, reason: Self.errorMessage(response) ?? "HTTP \(response.status)")
-        default: throw .httpStatus(server: http.server, status: response.status, call: call)
-        }
+        try http.checked(response, call: call, reason: Self.errorMessage)
     }
 
     /// The `error_message` of an error answer.
@@ -106,12 +99,7 @@ final class MinifluxClient: Sendable {
         (JSONReading.parse(response.body) as? [String: Any]).flatMap { JSONReading.text($0["error_message"]) }
     }
 
-    private func json(_ response: SyncResponse, call: String) throws(SyncError) -> Any {
-        guard let value = JSONReading.parse(response.body), value is [Any] || value is [String: Any] else {
-            let page = response.text.prefix(512).lowercased().contains("<html")
-            throw .badResponse(server: http.server, call: call,
-                               reason: page ? tr("a web page instead of JSON: is this the Miniflux address?") : tr("not JSON"))
-        }
-        return value
+    private func json(_ response: SyncResponse, call: String) throws(SyncError) -> Any? {
+        try http.json(response, call: call, webPage: tr("a web page instead of JSON: is this the Miniflux address?"))
     }
 }

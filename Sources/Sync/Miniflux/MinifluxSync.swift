@@ -151,16 +151,14 @@ struct MinifluxSync: AccountSyncer {
                       account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) -> Int64 {
         var newest = after
         var storing: Task<IngestResult, any Error>?
+        // Read once: the pages are of different entries, so what one stores changes nothing here.
+        var held: Set<String> = []
+        if windowStart != nil { held = try stored { try store.heldRemoteItems(accountID: account.id) } }
         while true {
             let page = try await page(filters, after: newest)
-            var items = page.items
-            if let windowStart {
-                let missing = Set(try stored { try store.missingRemoteItems(accountID: account.id, among: items.map(\.remoteID)) })
-                items = items.filter { !missing.contains($0.remoteID) || $0.starred || ($0.published ?? .distantPast) >= windowStart }
-            }
+            let items = windowStart.map { kept(page.items, held: held, since: $0) } ?? page.items
             summary.add(try await finished(storing))
-            let kept = items
-            storing = Task { try store.saveRemoteItems(kept, accountID: account.id) }
+            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
             // A page that ends where it began (a server ignoring after_entry_id) ends the paging too.
             guard let last = page.last, last > newest else { break }
             newest = last

@@ -21,10 +21,7 @@ final class NextcloudNewsClient: Sendable {
     let http: SyncHTTP
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        var root = try SyncHTTP.webAddress(server).string ?? server
-        while root.hasSuffix("/") { root.removeLast() }
-        for tail in ["/api/v1-3", "/api/v1-2", "/api", "/apps/news", "/index.php"] where root.hasSuffix(tail) { root.removeLast(tail.count) }
-        self.root = root
+        root = try SyncHTTP.base(of: server, dropping: ["/api/v1-3", "/api/v1-2", "/api", "/apps/news", "/index.php"])
         self.user = user
         self.password = password
         self.http = http
@@ -52,12 +49,8 @@ final class NextcloudNewsClient: Sendable {
             request.httpBody = try? JSONSerialization.data(withJSONObject: body)
         }
         let response = try await http.send(request, call: name)
-        let message = (JSONReading.parse(response.body) as? [String: Any]).flatMap { JSONReading.text($0["message"]) }
-        switch response.status {
-        case 200..<300: break
-        case 401: throw .wrongCredentials(server: http.server)
-        case 400...499: throw .refused(server: http.server, call: name, reason: message ?? "HTTP \(response.status)")
-        default: throw .httpStatus(server: http.server, status: response.status, call: name)
+        _ = try http.checked(response, call: name) { answer in
+            (JSONReading.parse(answer.body) as? [String: Any]).flatMap { JSONReading.text($0["message"]) }
         }
         if response.body.isEmpty { return nil }
         guard let value = JSONReading.parse(response.body) else {

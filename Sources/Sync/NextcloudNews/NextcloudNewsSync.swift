@@ -59,9 +59,8 @@ struct NextcloudNewsSync: AccountSyncer {
                                                name: "items/updated")
             let rows = try items(in: answer, call: "items/updated")
             newest = max(cursor.lastModified, rows.compactMap { JSONReading.int($0["lastModified"]) }.max() ?? 0)
-            var items = rows.compactMap(Self.item(from:))
-            let missing = Set(try stored { try store.missingRemoteItems(accountID: account.id, among: items.map(\.remoteID)) })
-            items = items.filter { !missing.contains($0.remoteID) || Self.wanted($0, since: windowStart) }
+            let held = try stored { try store.heldRemoteItems(accountID: account.id) }
+            let items = kept(rows.compactMap(Self.item(from:)), held: held, since: windowStart)
             summary.add(try stored { try store.saveRemoteItems(items, accountID: account.id) })
         } else {
             newest = try await page([("type", "3"), ("id", "0"), ("getRead", "true")], until: windowStart, account: account, store: store, summary: &summary)
@@ -114,7 +113,7 @@ struct NextcloudNewsSync: AccountSyncer {
                                                name: "items")
             let rows = try items(in: answer, call: "items")
             let all = rows.compactMap(Self.item(from:))
-            let items = until.map { start in all.filter { Self.wanted($0, since: start) } } ?? all
+            let items = until.map { kept(all, held: [], since: $0) } ?? all
             newest = max(newest, rows.compactMap { JSONReading.int($0["lastModified"]) }.max() ?? 0)
             summary.add(try await finished(storing))
             storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
@@ -125,9 +124,6 @@ struct NextcloudNewsSync: AccountSyncer {
         summary.add(try await finished(storing))
         return newest
     }
-
-    /// Whether an item not held is kept: published since `start` (the window's), or starred.
-    static func wanted(_ item: RemoteItem, since start: Date) -> Bool { item.starred || (item.published ?? .distantFuture) >= start }
 
     static func item(from row: [String: Any]) -> RemoteItem? {
         guard let id = JSONReading.int(row["id"]), let feed = JSONReading.int(row["feedId"]) else { return nil }

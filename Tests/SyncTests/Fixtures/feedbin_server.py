@@ -241,9 +241,7 @@ class Handler(ApiHandler):
 
     def control(self, name, data):
         store = self.state
-        if name == "reset":
-            store.reset(data)
-        elif name == "entries":
+        if name == "entries":
             for entry in data["entries"]:
                 store.add_entry(entry)
                 store.unread.add(int(entry["id"]))

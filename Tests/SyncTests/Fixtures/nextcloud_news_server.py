@@ -224,9 +224,7 @@ class Handler(ApiHandler):
 
     def control(self, name, data):
         store = self.state
-        if name == "reset":
-            store.reset(data)
-        elif name == "items":
+        if name == "items":
             for item in data["items"]:
                 store.add_item(item)
         elif name == "change":
