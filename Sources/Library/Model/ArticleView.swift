@@ -11,6 +11,8 @@ public enum ArticleView: Sendable, Equatable, Hashable {
     case folder(Int64)
     /// Every article of a sync account.
     case account(Int64)
+    /// The articles that carry a label.
+    case label(Int64)
 }
 
 /// A list request: a view, an optional search, and a window.

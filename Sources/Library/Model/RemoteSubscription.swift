@@ -77,6 +77,14 @@ public struct SyncChange: Sendable, Equatable {
         /// (its feeds stay, out of any folder where the server allows it).
         case renameFolder
         case deleteFolder
+        /// A label put on or taken off an item (`target` the item's server id, `value` the
+        /// label's name: each protocol finds its own id for it).
+        case addLabel
+        case removeLabel
+        /// An account's label renamed (`target` the old name, `value` the new) or deleted
+        /// (`target` its name; the articles stay).
+        case renameLabel
+        case deleteLabel
     }
 
     /// The queue's own id (its order).
@@ -85,7 +93,7 @@ public struct SyncChange: Sendable, Equatable {
     /// The item's or feed's remote id, or the address to subscribe to.
     public var target: String
     /// "1" or "0" for read and starred, the new title for rename, the folder's title for
-    /// move and subscribe (nil: no folder).
+    /// move and subscribe (nil: no folder), the label's name for a label put on or taken off.
     public var value: String?
 
     public init(id: Int64, kind: Kind, target: String, value: String?) {

@@ -10,6 +10,8 @@ public struct UnreadCounts: Sendable, Equatable {
     public var byFolder: [Int64: Int]
     /// Unread per sync account id (accounts with none are absent).
     public var byAccount: [Int64: Int]
+    /// Unread articles per label id (labels with none are absent).
+    public var byLabel: [Int64: Int] = [:]
     /// Unread matches per saved search id.
     public var bySavedSearch: [Int64: Int] = [:]
 

@@ -37,6 +37,9 @@ struct ViewFilter {
         case .account(let id):
             parts.append("a.feed_id IN (SELECT id FROM feeds WHERE account_id = ?)")
             values.append(.integer(id))
+        case .label(let id):
+            parts.append("a.id IN (SELECT article_id FROM article_labels WHERE label_id = ?)")
+            values.append(.integer(id))
         }
         if unreadOnly, view != .unread {
             parts.append("a.read = 0")

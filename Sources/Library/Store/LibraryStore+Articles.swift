@@ -84,6 +84,12 @@ extension LibraryStore {
                 counts.all += unread
             }
             counts.starred = Int(try database.scalar("SELECT count(*) FROM articles WHERE starred = 1"))
+            for (label, unread) in try database.query("""
+                SELECT l.label_id, count(*) FROM article_labels l JOIN articles a ON a.id = l.article_id
+                WHERE a.read = 0 GROUP BY l.label_id
+                """, [], { ($0.int64(0), $0.int(1)) }) {
+                counts.byLabel[label] = unread
+            }
             return counts
         }
         for saved in try savedSearches() {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Pruning old read articles; their identities are remembered as tombstones so a
-/// feed that still lists them cannot bring them back. Starred articles stay forever.
+/// feed that still lists them cannot bring them back. Starred and labelled articles stay forever.
 extension LibraryStore {
     /// The default retention window: 90 days.
     public static let defaultRetention: TimeInterval = 90 * 24 * 3600
@@ -11,7 +11,8 @@ extension LibraryStore {
     @discardableResult
     public func prune(retention: TimeInterval = LibraryStore.defaultRetention, now: Date = Date()) throws(StorageError) -> Int {
         let cutoff = SQLValue(now.addingTimeInterval(-retention))
-        let selection = "FROM articles WHERE read = 1 AND starred = 0 AND arrived < ?"
+        // A labelled article is kept, as a starred one is: the user put it somewhere.
+        let selection = "FROM articles WHERE read = 1 AND starred = 0 AND arrived < ? AND id NOT IN (SELECT article_id FROM article_labels)"
         return try storageTransaction { database throws(StorageError) in
             try database.run("""
                 INSERT OR REPLACE INTO tombstones (feed_id, guid, link, pruned_at) SELECT feed_id, guid, link, ? \(selection)

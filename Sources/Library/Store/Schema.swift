@@ -9,7 +9,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -288,6 +288,26 @@ enum Schema {
     /// Remote images per feed: NULL follows the app's switch, 0 never loads them, 1 always does.
     static let version7 = """
     ALTER TABLE feeds ADD COLUMN load_images INTEGER;
+    """
+
+    /// Labels on articles: the local library's (no account) and each account's, names unique
+    /// within their library regardless of case. An article may carry any number; deleting either
+    /// side takes the pairing with it. `remote_id` is the server's id of an account's label.
+    static let version8 = """
+    CREATE TABLE labels (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL COLLATE NOCASE,
+        account_id INTEGER REFERENCES accounts(id) ON DELETE CASCADE,
+        remote_id TEXT
+    );
+    CREATE UNIQUE INDEX labels_local_name ON labels(name) WHERE account_id IS NULL;
+    CREATE UNIQUE INDEX labels_account_name ON labels(account_id, name) WHERE account_id IS NOT NULL;
+    CREATE TABLE article_labels (
+        label_id INTEGER NOT NULL REFERENCES labels(id) ON DELETE CASCADE,
+        article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+        PRIMARY KEY (label_id, article_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX article_labels_article ON article_labels(article_id);
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

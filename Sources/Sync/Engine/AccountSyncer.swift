@@ -63,8 +63,8 @@ protocol AccountSyncer: Sendable {
 }
 
 extension AccountSyncer {
-    /// Sends queued changes in order through `send`, batching runs of one state change (read
-    /// or starred, to the same value) up to `batchSize`. A change the server refuses is dropped
+    /// Sends queued changes in order through `send`, batching runs of one change to articles
+    /// (read, starred, a label on or off, to the same value) up to `batchSize`. A change the server refuses is dropped
     /// with a notice, never retried forever; a failure to reach it stops here, keeping the rest.
     /// Returns the changes the server took.
     @discardableResult
@@ -75,7 +75,7 @@ extension AccountSyncer {
         while index < changes.count {
             let change = changes[index]
             var batch = [change]
-            if change.kind == .read || change.kind == .starred {
+            if Self.batched.contains(change.kind) {
                 while index + batch.count < changes.count, batch.count < batchSize,
                       changes[index + batch.count].kind == change.kind, changes[index + batch.count].value == change.value {
                     batch.append(changes[index + batch.count])
@@ -92,6 +92,14 @@ extension AccountSyncer {
             index += batch.count
         }
         return taken
+    }
+
+    static var batched: Set<SyncChange.Kind> { [.read, .starred, .addLabel, .removeLabel] }
+
+    /// The refusal of a label change by a protocol whose API has no labels on articles (the
+    /// window offers none; a change can only be left from an older queue).
+    func noLabels(_ change: SyncChange, server: String) -> SyncError {
+        .refused(server: server, call: tr("a label"), reason: tr("this server's API has no labels on articles"))
     }
 
     /// What storing a page did, once it is done. A sync stores each page while it asks for the

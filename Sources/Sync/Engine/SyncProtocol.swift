@@ -20,16 +20,19 @@ public struct SyncProtocol: Sendable {
     public let fixedServer: String?
     /// What to put in the password field, when it is not plainly the password.
     public let passwordHint: String?
+    /// What the API does with labels on articles.
+    public let labels: LabelSupport
     let makeSyncer: @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer
 
     init(kind: Account.Kind, products: String, addressExample: String, editsFeeds: Bool, fixedServer: String? = nil,
-         passwordHint: String? = nil, makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
+         passwordHint: String? = nil, labels: LabelSupport = .none, makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
         self.kind = kind
         self.products = products
         self.addressExample = addressExample
         self.editsFeeds = editsFeeds
         self.fixedServer = fixedServer
         self.passwordHint = passwordHint
+        self.labels = labels
         self.makeSyncer = makeSyncer
     }
 
@@ -40,7 +43,8 @@ public struct SyncProtocol: Sendable {
                          // Translators: a kind of sync server; the names are products, "Google Reader API" the protocol.
                          products: tr("FreshRSS, Miniflux, The Old Reader… (Google Reader API)"),
                          addressExample: "https://rss.example.org/api/greader.php", editsFeeds: true,
-                         passwordHint: tr("FreshRSS and Miniflux want the API password set in their settings, not the one for their web page.")) { server, user, password, http, options throws(SyncError) in
+                         passwordHint: tr("FreshRSS and Miniflux want the API password set in their settings, not the one for their web page."),
+                         labels: .full) { server, user, password, http, options throws(SyncError) in
                 GoogleReaderSync(client: try GoogleReaderClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .miniflux, products: tr("Miniflux (its own API)"),
@@ -60,11 +64,23 @@ public struct SyncProtocol: Sendable {
             SyncProtocol(kind: .tinyTinyRSS, products: "Tiny Tiny RSS",
                          addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false,
                          // Translators: "Enable API" is the name of Tiny Tiny RSS's setting, in its own translation.
-                         passwordHint: tr("Tiny Tiny RSS needs \"Enable API\" switched on in its preferences.")) { server, user, password, http, options throws(SyncError) in
+                         passwordHint: tr("Tiny Tiny RSS needs \"Enable API\" switched on in its preferences."),
+                         labels: .existing) { server, user, password, http, options throws(SyncError) in
                 TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
                                 server: http.server, options: options)
             },
         ]
+    }
+
+    /// What a protocol's API does with labels on articles.
+    public enum LabelSupport: Sendable {
+        /// None (Miniflux, Nextcloud News and Feedbin label feeds, not articles).
+        case none
+        /// Puts the server's labels on articles and takes them off; they are made, renamed and
+        /// deleted on the server's own pages (Tiny Tiny RSS).
+        case existing
+        /// Everything, a label made by putting it on an article (Google Reader's `edit-tag`).
+        case full
     }
 
     /// The protocol of `kind`.

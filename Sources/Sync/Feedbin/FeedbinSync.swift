@@ -176,6 +176,8 @@ extension FeedbinSync {
             try await client.call("POST", "tags", body: ["old_name": change.target, "new_name": change.value ?? ""], name: "rename tag")
         case .deleteFolder:
             try await client.call("DELETE", "tags", body: ["name": change.target], name: "delete tag")
+        case .addLabel, .removeLabel, .renameLabel, .deleteLabel:
+            throw noLabels(change, server: server)
         }
     }
 

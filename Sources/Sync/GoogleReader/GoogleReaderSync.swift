@@ -6,15 +6,17 @@ import Localization
 /// advise: lists of ids decide, contents are fetched only for ids not held.
 ///
 /// - Subscriptions: `subscription/list` (a feed's first label is its folder, its `iconUrl` its
-///   icon: FreshRSS serves the favicons it fetched) and `tag/list`.
+///   icon: FreshRSS serves the favicons it fetched) and `tag/list` (`type: folder` a folder,
+///   `type: tag` a label on articles: FreshRSS's and Inoreader's spelling).
+/// - Labels: every id of each label's stream; a labelled item is fetched wherever it is.
 /// - Ids: every unread id and every starred id (their states are the truth for stored
 ///   articles), and the ids of the reading list since the window's start (the first sync) or
 ///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
 ///   publish date: the day's overlap covers both, and held ids are not fetched again.
 /// - Contents: `stream/items/contents`, 150 ids a call, long-form ids.
-/// - Changes: `edit-tag` (1 000 ids a call), `subscription/quickadd` (subscribe; a page's
-///   address is enough), `subscription/edit` (unsubscribe, rename, move), `rename-tag` and
-///   `disable-tag` (a folder renamed, deleted).
+/// - Changes: `edit-tag` (1 000 ids a call; a label on or off too, which makes it on the server),
+///   `subscription/quickadd` (subscribe; a page's address is enough), `subscription/edit`
+///   (unsubscribe, rename, move), `rename-tag` and `disable-tag` (a folder or label renamed, deleted).
 struct GoogleReaderSync: AccountSyncer {
     let client: GoogleReaderClient
     let options: SyncOptions
@@ -37,7 +39,7 @@ struct GoogleReaderSync: AccountSyncer {
             batch throws(SyncError) in try await send(batch)
         }
 
-        let (feeds, folders) = try await subscriptions()
+        let (feeds, folders, labels) = try await subscriptions()
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
         summary.feedsAdded = subscriptions.added
         summary.feedsRemoved = subscriptions.removed
@@ -47,9 +49,13 @@ struct GoogleReaderSync: AccountSyncer {
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
         let recent = try await ids([("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))])
+        var members: [RemoteLabel] = []
+        for label in labels {
+            members.append(RemoteLabel(remoteID: label.remoteID, name: label.title, items: try await ids([("s", label.remoteID)])))
+        }
         var wanted = recent
         var seen = Set(recent)
-        for id in starred where seen.insert(id).inserted { wanted.append(id) }
+        for id in starred + members.flatMap(\.items) where seen.insert(id).inserted { wanted.append(id) }
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
         var storing: Task<IngestResult, any Error>?
         for start in stride(from: 0, to: missing.count, by: 150) {
@@ -63,13 +69,15 @@ struct GoogleReaderSync: AccountSyncer {
         }
         summary.add(try await finished(storing))
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) }
         summary.statesChecked = true
         return (summary, nil)
     }
 
     // MARK: Reading
 
-    private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder]) {
+    /// The feeds, the folders (empty ones too) and the labels on articles.
+    private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder], labels: [RemoteFolder]) {
         let list = try await client.get("subscription/list")
         guard let rows = list["subscriptions"] as? [[String: Any]] else {
             throw .badResponse(server: server, call: "subscription/list", reason: tr("no subscriptions list"))
@@ -83,16 +91,21 @@ struct GoogleReaderSync: AccountSyncer {
                               siteURL: JSONReading.text(row["htmlUrl"]), folder: label,
                               iconURL: JSONReading.text(row["iconUrl"]).flatMap(client.absolute))
         }
-        // tag/list names empty folders too; Miniflux and FreshRSS mark folders `type: folder`.
+        // tag/list names empty folders too; Miniflux and FreshRSS mark folders `type: folder`,
+        // FreshRSS labels `type: tag`; an untyped label (older servers) is taken for a folder.
         var folders: [RemoteFolder] = []
+        var labels: [RemoteFolder] = []
         if let tags = try? await client.get("tag/list"), let rows = tags["tags"] as? [[String: Any]] {
-            folders = rows.compactMap { row in
-                let type = JSONReading.text(row["type"])
-                guard type == nil || type == "folder" else { return nil }
-                return Self.folder(JSONReading.text(row["id"]), label: nil)
+            for row in rows {
+                guard let tag = Self.folder(JSONReading.text(row["id"]), label: nil) else { continue }
+                switch JSONReading.text(row["type"]) {
+                case nil, "folder": folders.append(tag)
+                case "tag": labels.append(tag)
+                default: break
+                }
             }
         }
-        return (feeds, folders)
+        return (feeds, folders, labels)
     }
 
     /// A label stream id (`user/<anyone>/label/Name`) as a folder; nil for states and others.
@@ -172,6 +185,13 @@ struct GoogleReaderSync: AccountSyncer {
         case .deleteFolder:
             // FreshRSS files the folder's feeds under its default category.
             try await client.post("disable-tag", [("s", change.target)])
+        case .addLabel, .removeLabel:
+            try await client.post("edit-tag", batch.map { ("i", GoogleReaderItemID.longForm($0.target)) }
+                                  + [(change.kind == .addLabel ? "a" : "r", Self.labelPrefix + (change.value ?? ""))])
+        case .renameLabel:
+            try await client.post("rename-tag", [("s", Self.labelPrefix + change.target), ("dest", Self.labelPrefix + (change.value ?? ""))])
+        case .deleteLabel:
+            try await client.post("disable-tag", [("s", Self.labelPrefix + change.target)])
         }
     }
 }

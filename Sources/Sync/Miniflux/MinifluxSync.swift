@@ -209,6 +209,8 @@ extension MinifluxSync {
             if let id = Int64(change.target) { categories[id] = change.value }
         case .deleteFolder:
             try await deleteCategory(change.target, categories: &categories)
+        case .addLabel, .removeLabel, .renameLabel, .deleteLabel:
+            throw noLabels(change, server: server)
         }
     }
 

@@ -12,8 +12,11 @@ import Localization
 ///   truth for stored articles; a starred article not stored is fetched (`getArticle`). A
 ///   feed's list is read when `getCounters` shows its count moved beyond what this sync sent
 ///   and brought; every list hourly.
-/// - Changes: `updateArticle` (read, star), `subscribeToFeed`, `unsubscribeFeed`. The API has
-///   no way to rename or move a feed: such changes are dropped with a notice.
+/// - Labels: `getLabels` (a label's id is its virtual feed's, -1025 and below), then each label's
+///   article ids (`getHeadlines` of that feed); a labelled article not stored is fetched.
+/// - Changes: `updateArticle` (read, star), `setArticleLabel`, `subscribeToFeed`, `unsubscribeFeed`.
+///   The API has no way to rename or move a feed, nor to make, rename or delete a label: such
+///   changes are dropped with a notice.
 struct TinyTinyRSSSync: AccountSyncer {
     let client: TinyTinyRSSClient
     let server: String
@@ -35,8 +38,12 @@ struct TinyTinyRSSSync: AccountSyncer {
         var summary = SyncSummary()
         var cursor = Cursor(account.cursor)
         let categories = try await categories()
-        let sent = try await push(try stored { try store.pendingChanges(accountID: account.id) }, batchSize: TinyTinyRSSClient.pageSize,
-                                  store: store, summary: &summary) { batch throws(SyncError) in try await send(batch, categories: categories) }
+        let pending = try stored { try store.pendingChanges(accountID: account.id) }
+        let labelIDs = pending.contains { $0.kind == .addLabel || $0.kind == .removeLabel }
+            ? Dictionary(try await labels().map { ($0.name.lowercased(), $0.remoteID) }) { first, _ in first } : [:]
+        let sent = try await push(pending, batchSize: TinyTinyRSSClient.pageSize, store: store, summary: &summary) { batch throws(SyncError) in
+            try await send(batch, categories: categories, labels: labelIDs)
+        }
         // How the changes sent move each feed's unread count, and the starred count, on the server.
         var expected = cursor.unread ?? [:]
         var expectedStarred = cursor.starred ?? 0
@@ -105,6 +112,9 @@ struct TinyTinyRSSSync: AccountSyncer {
         } else {
             cursor.reconciledAt = Date()
         }
+        let labels = try await labels(withArticles: true)
+        try await fetchMissing(labels.flatMap(\.items), account: account, store: store, summary: &summary)
+        summary.stateChanges += try stored { try store.applyRemoteLabels(labels, accountID: account.id) }
         cursor.unread = counts?.unread
         cursor.starred = counts?.starred
         await client.logout()
@@ -115,14 +125,19 @@ struct TinyTinyRSSSync: AccountSyncer {
     /// article takes its starred state from the list.
     private func reconcileStarred(account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
         let starred = try await ids(["feed_id": Virtual.starred, "view_mode": "all_articles"])
-        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
+        try await fetchMissing(starred, account: account, store: store, summary: &summary)
+        summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: nil, starred: starred) }
+        summary.statesChecked = true
+    }
+
+    /// Fetches and stores those of `ids` the account does not hold (`getArticle`, a page at a time).
+    private func fetchMissing(_ ids: [String], account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) {
+        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: ids) }
         for start in stride(from: 0, to: missing.count, by: TinyTinyRSSClient.pageSize) {
             let chunk = missing[start..<min(missing.count, start + TinyTinyRSSClient.pageSize)]
             let articles = try await client.call("getArticle", ["article_id": chunk.joined(separator: ",")]) as? [[String: Any]] ?? []
             summary.add(try stored { try store.saveRemoteItems(articles.compactMap(Self.item(from:)), accountID: account.id) })
         }
-        summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: nil, starred: starred) }
-        summary.statesChecked = true
     }
 
     /// The longest the id lists go unread when the counts say nothing changed.
@@ -198,6 +213,18 @@ struct TinyTinyRSSSync: AccountSyncer {
         }
     }
 
+    /// The user's labels (`getLabels`), with their articles' ids when asked.
+    private func labels(withArticles: Bool = false) async throws(SyncError) -> [RemoteLabel] {
+        guard let rows = try await client.call("getLabels") as? [[String: Any]] else { throw malformed("getLabels") }
+        var labels: [RemoteLabel] = []
+        for row in rows {
+            guard let id = JSONReading.int(row["id"]), let name = JSONReading.text(row["caption"]) else { continue }
+            let items = withArticles ? try await ids(["feed_id": id, "view_mode": "all_articles"]) : []
+            labels.append(RemoteLabel(remoteID: String(id), name: name, items: items))
+        }
+        return labels
+    }
+
     private func headlines(_ query: [String: Any], skip: Int, content: Bool) async throws(SyncError) -> [[String: Any]] {
         var parameters = query
         parameters["limit"] = TinyTinyRSSClient.pageSize
@@ -234,7 +261,8 @@ struct TinyTinyRSSSync: AccountSyncer {
 
     // MARK: Sending
 
-    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder]) async throws(SyncError) {
+    /// `labels`: the server's label ids by name (lowercased), when the batch may need them.
+    private func send(_ batch: [SyncChange], categories: [Int64: RemoteFolder], labels: [String: String]) async throws(SyncError) {
         guard let change = batch.first else { return }
         switch change.kind {
         case .read, .starred:
@@ -253,11 +281,21 @@ struct TinyTinyRSSSync: AccountSyncer {
             }
         case .unsubscribe:
             _ = try await client.call("unsubscribeFeed", ["feed_id": Int64(change.target) ?? 0])
-        case .rename, .move, .renameFolder, .deleteFolder:
+        case .addLabel, .removeLabel:
+            let name = change.value ?? ""
+            guard let label = labels[name.lowercased()].flatMap({ Int64($0) }) else {
+                throw .refused(server: server, call: tr("labelling an article"),
+                               reason: tr("the server has no label called {name}", ["name": name]))
+            }
+            _ = try await client.call("setArticleLabel", ["article_ids": batch.map(\.target).joined(separator: ","),
+                                                          "label_id": label, "assign": change.kind == .addLabel])
+        case .rename, .move, .renameFolder, .deleteFolder, .renameLabel, .deleteLabel:
             let call = switch change.kind {
             case .rename: tr("renaming a feed")
             case .move: tr("moving a feed")
             case .renameFolder: tr("renaming a folder")
+            case .renameLabel: tr("renaming a label")
+            case .deleteLabel: tr("deleting a label")
             default: tr("deleting a folder")
             }
             throw .refused(server: server, call: call, reason: tr("Tiny Tiny RSS's API cannot do that; do it in its web interface"))
