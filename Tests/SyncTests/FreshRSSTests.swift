@@ -169,6 +169,47 @@ struct FreshRSSTests {
         #expect(try service.store.account(id: account.id)?.lastError == nil)
     }
 
+    @Test func labelsGoBothWays() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        let store = service.store
+        // A label made and put on an article in FreshRSS (its tables: tag, entrytag).
+        _ = try server.sql("INSERT INTO tag (name) VALUES ('Recipes')")
+        _ = try server.sql("INSERT INTO entrytag (id_tag, id_entry) SELECT t.id, e.id FROM tag t, entry e WHERE t.name = 'Recipes' AND e.title = 'Oolong'")
+        _ = try await service.sync(account).get()
+        func labelled(_ name: String) throws -> [String] {
+            guard let label = try store.labels().first(where: { $0.name == name }) else { return [] }
+            return try store.articles(ArticleQuery(view: .label(label.id))).compactMap(\.title).sorted()
+        }
+        #expect(try store.labels().map(\.name) == ["Recipes"])
+        #expect(try store.folders().map(\.title) == ["Uncategorized"], "a label is not a folder")
+        #expect(try labelled("Recipes") == ["Oolong"])
+
+        // Here: Recipes moved from Oolong to Pu-erh, and a new label on Sencha (FreshRSS makes it).
+        let rows = try store.articles(ArticleQuery(view: .all))
+        let recipes = try #require(try store.labels().first)
+        try store.setLabel(recipes.id, on: rows.filter { $0.title == "Oolong" }.map(\.id), false)
+        try store.setLabel(recipes.id, on: rows.filter { $0.title == "Pu-erh" }.map(\.id), true)
+        let gifts = try store.createLabel("Gifts", accountID: account.id)
+        try store.setLabel(gifts.id, on: rows.filter { $0.title == "Sencha" }.map(\.id), true)
+        let sent = try await service.sync(account).get()
+        #expect(sent.sent == 3 && sent.dropped.isEmpty, "\(sent)")
+        let onServer = "SELECT t.name || ':' || e.title FROM entrytag x JOIN tag t ON t.id = x.id_tag JOIN entry e ON e.id = x.id_entry ORDER BY 1"
+        let pairs = try server.sql(onServer)
+        #expect(pairs == "Gifts:Sencha;Recipes:Pu-erh", "\(pairs)")
+
+        // Renamed and deleted here, so there; the articles stay.
+        try store.renameLabel(gifts.id, to: "Presents")
+        try store.deleteLabel(recipes.id)
+        let third = try await service.sync(account).get()
+        #expect(third.sent == 2 && third.dropped.isEmpty, "\(third)")
+        #expect(try server.sql("SELECT name FROM tag ORDER BY name") == "Presents")
+        #expect(try store.labels().map(\.name) == ["Presents"])
+        #expect(try labelled("Presents") == ["Sencha"])
+        #expect(try store.count(.all) == 3)
+    }
+
     @Test func aWrongPasswordIsRefusedAndNothingIsKept() async throws {
         let server = try Server()
         let (service, folder) = try makeService()

@@ -144,6 +144,51 @@ struct TinyTinyRSSTests {
         #expect(try service.store.account(id: account.id)?.lastError == nil)
     }
 
+    @Test func theServersLabelsComeInAndArePutOnAndTakenOffFromLectern() async throws {
+        let server = try Server()
+        let (service, folder, account) = try await subscribed(server)
+        _ = folder
+        let store = service.store
+        // Labels are made in tt-rss's own preferences: here, in its database.
+        let owner = "(SELECT id FROM ttrss_users WHERE login = '\(server.user)')"
+        _ = try server.sql("INSERT INTO ttrss_labels2 (caption, owner_uid, fg_color, bg_color) VALUES ('Recipes', \(owner), '', ''), ('Gifts', \(owner), '', '')")
+        _ = try server.sql("INSERT INTO ttrss_user_labels2 (label_id, article_id) SELECT l.id, e.id FROM ttrss_labels2 l, ttrss_entries e "
+                           + "WHERE l.caption = 'Recipes' AND e.title = 'Oolong'")
+        let first = try await service.sync(account).get()
+        #expect(first.dropped.isEmpty)
+        #expect(try store.labels().map(\.name) == ["Gifts", "Recipes"])
+        func labelled(_ name: String) throws -> [String] {
+            let label = try #require(try store.labels().first { $0.name == name })
+            return try store.articles(ArticleQuery(view: .label(label.id))).compactMap(\.title).sorted()
+        }
+        #expect(try labelled("Recipes") == ["Oolong"])
+
+        // Here: Recipes taken off Oolong and put on Sencha and Pu-erh, Gifts on Sencha.
+        let rows = try store.articles(ArticleQuery(view: .all))
+        let recipes = try #require(try store.labels().first { $0.name == "Recipes" })
+        let gifts = try #require(try store.labels().first { $0.name == "Gifts" })
+        try store.setLabel(recipes.id, on: rows.filter { $0.title == "Oolong" }.map(\.id), false)
+        try store.setLabel(recipes.id, on: rows.filter { $0.title != "Oolong" }.map(\.id), true)
+        try store.setLabel(gifts.id, on: rows.filter { $0.title == "Sencha" }.map(\.id), true)
+        let second = try await service.sync(account).get()
+        #expect(second.sent == 4 && second.dropped.isEmpty, "\(second)")
+        // (The harness takes a statement on one line.)
+        let onServer = "SELECT l.caption || ':' || e.title FROM ttrss_user_labels2 u JOIN ttrss_labels2 l ON l.id = u.label_id "
+            + "JOIN ttrss_entries e ON e.id = u.article_id ORDER BY 1"
+        #expect(try server.sql(onServer) == "Gifts:Sencha,Recipes:Pu-erh,Recipes:Sencha")
+
+        // The API cannot rename a label: the change is dropped with a notice and the server's name stays.
+        try store.renameLabel(gifts.id, to: "Presents")
+        let third = try await service.sync(account).get()
+        #expect(third.dropped.count == 1 && third.dropped[0].contains("renaming a label"), "\(third.dropped)")
+        #expect(try store.labels().map(\.name) == ["Gifts", "Recipes"])
+        // Deleted there, gone here; the articles stay.
+        _ = try server.sql("DELETE FROM ttrss_labels2 WHERE caption = 'Recipes'")
+        _ = try await service.sync(account).get()
+        #expect(try store.labels().map(\.name) == ["Gifts"])
+        #expect(try store.count(.all) == 3)
+    }
+
     @Test func aWrongPasswordOrADisabledAPIIsRefusedWithWhatToDo() async throws {
         let server = try Server()
         let (service, folder) = try makeService()
