@@ -14,6 +14,8 @@ final class ArticleListController {
     let widget: WidgetPointer
     /// Called when the selection changes (nil when nothing is selected).
     var onSelect: (@MainActor (ArticleRow?) -> Void)?
+    /// While the list reloads, its passing selection changes are not told.
+    private var quietSelection = false
     /// A row was clicked or tapped (the arrows only select).
     var onRowClicked: (@MainActor () -> Void)?
     /// Enter (or a double click) on a row.
@@ -126,13 +128,17 @@ final class ArticleListController {
     private func show(count: Int, keeping selectedID: Int64?) {
         let selectedID = selectionWanted ?? selectedID
         selectionWanted = nil
+        // The reset empties the selection and the row is selected again: one change is told,
+        // the last (the reader keeps an article it already shows).
+        quietSelection = true
         lectern_index_model_reset(model, guint(count))
         header.setCount(count, filter: filter, searching: search != nil, cut: search.map(SearchQuery.isCut) ?? false)
         let unread = filter == .unread || view == .unread
         header.offerSave(target: search.flatMap { $0 == fixedSearch ? nil : "\(unread ? "unread" : "all"):\($0)" })
         pages.show(count == 0 ? "empty" : "list")
-        if let selectedID, select(articleID: selectedID) { return }
-        onSelect?(nil)
+        let kept = selectedID.map { select(articleID: $0) } ?? false
+        quietSelection = false
+        onSelect?(kept ? selectedRow : nil)
     }
 
     /// Selects the article `id` when it is among the list's first pages; false otherwise.
@@ -261,6 +267,7 @@ final class ArticleListController {
     }
 
     private func selectionChanged() {
+        guard !quietSelection else { return }
         onSelect?(selectedRow)
     }
 

@@ -102,6 +102,12 @@ final class ReadingSession {
     }
 
     private func open(_ row: ArticleRow?) {
+        // The list reloaded around the article being read (a refresh, a sync): it stays as it
+        // is, scrolled where the reader left it, a popover on it still open.
+        if let row, row.id == reader.article?.id {
+            reader.setStarred(row.starred)
+            return
+        }
         guard let row, let article = access.read(tr("open the article"), fallback: nil, { try $0.article(id: row.id) }) else {
             reader.showEmpty()
             return
