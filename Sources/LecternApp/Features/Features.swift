@@ -17,6 +17,7 @@ final class Features {
     let accounts: AccountsFeature
     let refreshing: RefreshingFeature
     let subscriptions: SubscriptionsFeature
+    let labels: LabelsFeature
     let preferences: PreferencesFeature
     let commandLine: PrimaryCommandLine
     unowned let shell: AppShell
@@ -36,6 +37,7 @@ final class Features {
         (self.library, self.themes, self.background, self.reading) = (library, themes, background, reading)
         (self.arrivals, self.accounts, self.refreshing) = (arrivals, accounts, refreshing)
         subscriptions = SubscriptionsFeature(shell: shell, library: library, accounts: accounts)
+        labels = LabelsFeature(shell: shell, library: library)
         preferences = PreferencesFeature(shell: shell, library: library, accounts: accounts)
         commandLine = PrimaryCommandLine(shell: shell, library: library, themes: themes, background: background,
                                          accounts: accounts, arrivals: arrivals, refreshing: refreshing)
@@ -73,7 +75,11 @@ final class Features {
         let session = ReadingSession(access: access, settings: shell.settings)
         session.fullArticles = library.service?.fullArticles
         session.onNotice = { [unowned shell] in shell.notify($0) }
-        session.sidebar.onContextMenu = { [unowned self] item, row in subscriptions.showContextMenu(for: item, at: row) }
+        session.sidebar.onContextMenu = { [unowned self] item, row in
+            guard case .label(let label) = item else { return subscriptions.showContextMenu(for: item, at: row) }
+            if let menu = labels.menu(for: label) { SidebarController.popUp(menu, at: row) }
+        }
+        labels.attach(to: session)
         window.attach(session)
         if WindowBenchmark.isRequested {
             WindowBenchmark.start(in: window, quit: { [unowned shell] in shell.quit(status: nil) },

@@ -144,15 +144,10 @@ final class SubscriptionsFeature {
         case .savedSearch(let saved):
             menu.append(tr("Rename…"), action: "app.rename", target: "saved:\(saved.id)")
             menu.append(tr("Remove Saved Search"), action: "app.delete-saved-search", target: "\(saved.id)")
-        case .smart:
+        case .smart, .label:   // a label's menu is the labels feature's
             return
         }
-        let popover = created(gtk_popover_menu_new_from_model(menu.model))
-        gtk_widget_set_parent(popover, row)
-        connect(popover, .closed) {
-            MainLoop.idleOnce { gtk_widget_unparent(popover) }
-        }
-        gtk_popover_popup(cast(popover))
+        SidebarController.popUp(menu, at: row)
     }
 
     /// Runs a library change and shows its result (or its error, in plain words).

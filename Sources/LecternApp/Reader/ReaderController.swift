@@ -7,7 +7,8 @@ import Localization
 
 /// The reader pane: the selected article set in the theme's reading font at a ~70
 /// character measure, its header (title, feed, author, date, Open in Browser, Load Full
-/// Article, star) and its attachments; or a calm placeholder when nothing is selected.
+/// Article, star, labels, the labels it carries) and its attachments; or a calm placeholder
+/// when nothing is selected.
 @MainActor
 final class ReaderController {
     /// The reader is never narrower: beside the list it leaves a 600 px window room for both.
@@ -31,6 +32,12 @@ final class ReaderController {
     var onNotice: (@MainActor (String) -> Void)?
     /// Show Images, offered when the article's pictures are not loaded.
     var onShowImages: (@MainActor () -> Void)?
+    /// The labels the shown article's library offers (nil: none there), and what choosing does.
+    var labelOffer: (@MainActor (Article) -> LabelsButton.Offer?)?
+    var onLabel: (@MainActor (_ labelID: Int64, _ on: Bool) -> Void)?
+    var onNewLabel: (@MainActor (String) -> String?)?
+    private var labelsButton: LabelsButton?
+    private var labelChips: WidgetPointer?
 
     init() {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
@@ -58,6 +65,7 @@ final class ReaderController {
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images, notify: { [weak self] in self?.onNotice?($0) })
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
+        showLabels()
         let document = article.readerDocument
         if images == nil, !document.images.isEmpty { gtk_box_append(cast(content), imagesOffer(count: document.images.count)) }
         let blocks = document.blocks.isEmpty ? [.paragraph([.text(tr("This article has no text. Open it in the browser to read it."))])]
@@ -111,6 +119,25 @@ final class ReaderController {
         if starred { gtk_widget_add_css_class(starButton, "starred") } else { gtk_widget_remove_css_class(starButton, "starred") }
     }
 
+    /// Opens the Labels popover (l), where the shown article's library has labels.
+    func openLabels() { labelsButton?.open() }
+
+    /// Shows the labels the article carries under its header, after they changed.
+    func showLabels() {
+        guard let article, let labelChips else { return }
+        while let child = gtk_widget_get_first_child(labelChips) { gtk_box_remove(cast(labelChips), child) }
+        let names = (labelOffer?(article)?.labels ?? []).filter(\.on).map(\.label.name)
+        for name in names {
+            let chip = Widgets.label(name, classes: ["label-chip", "radius-small"])
+            gtk_label_set_ellipsize(OpaquePointer(chip), PANGO_ELLIPSIZE_END)
+            gtk_label_set_max_width_chars(OpaquePointer(chip), 24)
+            gtk_box_append(cast(labelChips), chip)
+        }
+        gtk_widget_set_visible(labelChips, names.isEmpty ? 0 : 1)
+        // Translators: read out for the row of an article's labels; {labels} lists them.
+        Accessibility.setLabel(labelChips, tr("Labels: {labels}", ["labels": names.joined(separator: ", ")]))
+    }
+
     /// Above an article whose pictures are not loaded: why, and Show Images.
     private func imagesOffer(count: Int) -> WidgetPointer {
         let words = Widgets.label(tr("{count} picture is not loaded: its site would learn that you read this.",
@@ -151,8 +178,19 @@ final class ReaderController {
         connect(star, .clicked) { [weak self] in self?.onToggleStar?() }
         starButton = star
         setStarred(article.starred)
-        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"], [open, full, spinner, star])
-        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["article-header"], [title, metaLabel, actions])
+        let labels = LabelsButton()
+        labels.offer = { [weak self] in self.flatMap { reader in reader.article.flatMap { reader.labelOffer?($0) } } }
+        labels.onToggle = { [weak self] id, on in self?.onLabel?(id, on) }
+        labels.onCreate = { [weak self] name in self?.onNewLabel?(name) }
+        labels.refresh()
+        labelsButton = labels
+        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"],
+                                  [open, full, spinner, star, labels.widget])
+        // Chips shorten their names rather than widen the reader (it fits 300 px).
+        let chips = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-labels"])
+        gtk_widget_set_halign(chips, GTK_ALIGN_START)
+        labelChips = chips
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["article-header"], [title, metaLabel, chips, actions])
     }
 
     private func attachments(_ enclosures: [Enclosure]) -> WidgetPointer {

@@ -3,7 +3,8 @@ import GtkBridge
 import Library
 import Localization
 
-/// The sidebar: smart views (All, Unread, Starred, Today), then folders with their feeds.
+/// The sidebar: smart views (All, Unread, Starred, Today), then folders with their feeds, then
+/// labels; each sync account's under its heading.
 /// Unread counts follow reading; a failing feed shows a warning with its last error on
 /// hover; right-click a feed or folder for its menu.
 @MainActor
@@ -88,6 +89,7 @@ final class SidebarController {
         let folders = access.read(tr("read your folders"), fallback: []) { try $0.folders() }
         let feeds = access.read(tr("read your subscriptions"), fallback: []) { try $0.feeds() }
         let accounts = access.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() }
+        let labels = access.read(tr("read your labels"), fallback: []) { try $0.labels() }
         // The local library first, then each account under its heading.
         for accountID in [nil] + accounts.map(\.id) {
             if let account = accounts.first(where: { $0.id == accountID }) { items.append(.account(account)) }
@@ -96,6 +98,7 @@ final class SidebarController {
                 items += feeds.filter { $0.folderID == folder.id }.map(SidebarItem.feed)
             }
             items += feeds.filter { $0.folderID == nil && $0.accountID == accountID }.map(SidebarItem.feed)
+            items += labels.filter { $0.accountID == accountID }.map(SidebarItem.label)
         }
         let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
@@ -107,6 +110,7 @@ final class SidebarController {
             SidebarRow.setCount(row.count, item.count(in: counts), of: item)
             countLabels[index] = row.count
             if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
+            if item.isLabel, index > 0, !items[index - 1].isLabel { gtk_widget_add_css_class(row.widget, "first-label") }
         }
         let selectIndex = items.firstIndex { $0.key == previous } ?? 0
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
@@ -152,6 +156,16 @@ final class SidebarController {
     func select(savedSearch id: Int64) {
         guard let index = items.firstIndex(where: { $0.key == "saved:\(id)" }) else { return }
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
+    }
+
+    /// Shows a row's menu pointing at it.
+    static func popUp(_ menu: Menu, at row: WidgetPointer) {
+        let popover = created(gtk_popover_menu_new_from_model(menu.model))
+        gtk_widget_set_parent(popover, row)
+        connect(popover, .closed) {
+            MainLoop.idleOnce { gtk_widget_unparent(popover) }
+        }
+        gtk_popover_popup(cast(popover))
     }
 
     private func isFirstSubscription(_ index: Int) -> Bool {

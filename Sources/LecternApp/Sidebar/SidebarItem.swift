@@ -10,6 +10,8 @@ enum SidebarItem: Equatable {
     case account(Account)
     /// A search kept as a view, after the smart views.
     case savedSearch(SavedSearch)
+    /// A label on articles, after its library's feeds.
+    case label(Label)
 
     static let smartViews: [SidebarItem] = [
         .smart(.all, title: tr("All Articles"), icon: "view-list-symbolic"),
@@ -26,6 +28,7 @@ enum SidebarItem: Equatable {
         case .feed(let feed): .feed(feed.id)
         case .account(let account): .account(account.id)
         case .savedSearch(let saved): saved.view
+        case .label(let label): .label(label.id)
         }
     }
 
@@ -34,6 +37,11 @@ enum SidebarItem: Equatable {
     var key: String {
         if case .savedSearch(let saved) = self { return "saved:\(saved.id)" }
         return "\(view)"
+    }
+
+    var isLabel: Bool {
+        if case .label = self { return true }
+        return false
     }
 
     /// The words a saved search fixes in the list's search field; nil for every other row.
@@ -49,6 +57,7 @@ enum SidebarItem: Equatable {
         case .feed(let feed): feed.title ?? feed.url
         case .account(let account): account.title
         case .savedSearch(let saved): saved.name
+        case .label(let label): label.name
         }
     }
 
@@ -62,6 +71,7 @@ enum SidebarItem: Equatable {
         case .feed(let feed): counts.byFeed[feed.id] ?? 0
         case .account(let account): counts.byAccount[account.id] ?? 0
         case .savedSearch(let saved): counts.bySavedSearch[saved.id] ?? 0
+        case .label(let label): counts.byLabel[label.id] ?? 0
         }
     }
 

@@ -15,6 +15,7 @@ enum SidebarRow {
         case .folder: icon = Widgets.icon("folder-symbolic", classes: ["sidebar-icon"]); classes.append("folder-row")
         case .account: icon = Widgets.icon("network-server-symbolic", classes: ["sidebar-icon"]); classes.append("account-row")
         case .savedSearch: icon = Widgets.icon("system-search-symbolic", classes: ["sidebar-icon"])
+        case .label: icon = Widgets.icon("lectern-label-symbolic", classes: ["sidebar-icon"]); classes.append("label-row")
         case .feed(let feed):
             if let paintable {
                 icon = gtk_image_new_from_paintable(paintable)

@@ -9,7 +9,7 @@ enum ShortcutsWindow {
         // Translators: the Keyboard Shortcuts window's groups ("Reading": reading articles) and what the keys do.
         (tr("Reading"), [("j", tr("Next article")), ("k", tr("Previous article")), ("n", tr("Next unread article")),
                          ("m", tr("Mark read or unread")), ("s", tr("Star or unstar")), ("o Return", tr("Open in browser")),
-                         ("f", tr("Load the full article"))]),
+                         ("f", tr("Load the full article")), ("l", tr("Labels of the article"))]),
         (tr("Library"), [("r", tr("Refresh all feeds")), ("slash <Control>f", tr("Search articles")),
                          ("<Shift><Control>a", tr("Mark all as read")), ("<Control>z", tr("Undo marking all as read")),
                          ("<Alt>Return", tr("Settings of the chosen feed"))]),
