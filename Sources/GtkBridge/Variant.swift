@@ -35,6 +35,13 @@ public final class Variant: @unchecked Sendable {
     }
 
     public var uint32: UInt32? { isType("u") ? g_variant_get_uint32(pointer) : nil }
+    public var double: Double? { isType("d") ? g_variant_get_double(pointer) : nil }
+
+    /// The three numbers of a `(ddd)` tuple (the portal's accent colour).
+    public var doubleTriple: (Double, Double, Double)? {
+        guard isType("(ddd)"), let r = child(0)?.double, let g = child(1)?.double, let b = child(2)?.double else { return nil }
+        return (r, g, b)
+    }
     public var string: String? { isType("s") ? String(cString: g_variant_get_string(pointer, nil)) : nil }
 
     /// The strings of an `as` array.

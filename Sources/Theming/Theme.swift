@@ -18,6 +18,9 @@ public struct Theme: Sendable, Equatable, Identifiable {
     public let radii: Radii
     /// True for themes built for low vision: body text must reach 7:1 instead of 4.5:1.
     public let isHighContrast: Bool
+    /// True for a theme whose accent is the desktop's where the desktop has one (its file's
+    /// `desktop_accent`); its own colours are the fallback.
+    public let followsDesktopAccent: Bool
 
     /// The name identifies a theme.
     public var id: String { name }
@@ -26,7 +29,7 @@ public struct Theme: Sendable, Equatable, Identifiable {
     /// token has a value (optional tokens take their ``ColorToken/defaultValue``).
     public init(name: String, descriptions: Adaptive<String>, colors: [ColorToken: Adaptive<Color>],
                 typography: Typography = .standard, spacing: Spacing = .standard,
-                radii: Radii = .standard, isHighContrast: Bool = false) throws(ThemeError) {
+                radii: Radii = .standard, isHighContrast: Bool = false, followsDesktopAccent: Bool = false) throws(ThemeError) {
         var colors = colors
         for token in ColorToken.allCases where colors[token] == nil { colors[token] = token.defaultValue }
         let missing = ColorToken.allCases.filter { colors[$0] == nil }
@@ -38,6 +41,7 @@ public struct Theme: Sendable, Equatable, Identifiable {
         self.spacing = spacing
         self.radii = radii
         self.isHighContrast = isHighContrast
+        self.followsDesktopAccent = followsDesktopAccent
     }
 
     /// The description to show while `scheme` is active.

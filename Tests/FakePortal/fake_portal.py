@@ -2,11 +2,13 @@
 """A stand-in for the XDG desktop portal's Settings interface, for Lectern's tests.
 
 Owns org.freedesktop.portal.Desktop on the session bus in DBUS_SESSION_BUS_ADDRESS and
-answers Read/ReadOne for org.freedesktop.appearance color-scheme and contrast. Prints
-"ready" once the name is owned. Commands on stdin, one per line:
-    set <key> <uint>   change a value and emit SettingChanged
+answers Read/ReadOne for org.freedesktop.appearance color-scheme, contrast and (given
+--accent) accent-color. Prints "ready" once the name is owned. Commands on stdin, one per line:
+    set <key> <uint>        change a value and emit SettingChanged
+    set-accent <r> <g> <b>  the accent colour, (ddd) in 0..1, and SettingChanged
     quit
-Options: --color-scheme N, --contrast N, --no-read-one (an old portal with Read only).
+Options: --color-scheme N, --contrast N, --accent R,G,B (none: the setting is not found, as
+before GNOME 47), --no-read-one (an old portal with Read only).
 """
 import argparse
 import sys
@@ -29,9 +31,12 @@ XML = """
 parser = argparse.ArgumentParser()
 parser.add_argument("--color-scheme", type=int, default=0)
 parser.add_argument("--contrast", type=int, default=0)
+parser.add_argument("--accent")
 parser.add_argument("--no-read-one", action="store_true")
 options = parser.parse_args()
-values = {"color-scheme": options.color_scheme, "contrast": options.contrast}
+values = {"color-scheme": GLib.Variant("u", options.color_scheme), "contrast": GLib.Variant("u", options.contrast)}
+if options.accent:
+    values["accent-color"] = GLib.Variant("(ddd)", tuple(float(x) for x in options.accent.split(",")))
 loop = GLib.MainLoop()
 connection = None
 
@@ -45,12 +50,12 @@ def handle_call(conn, sender, path, interface, method, parameters, invocation):
         if namespace != NAMESPACE or key not in values:
             invocation.return_dbus_error("org.freedesktop.portal.Error.NotFound", "Requested setting not found")
             return
-        value = GLib.Variant("u", values[key])
+        value = values[key]
         if method == "Read":  # the old method wraps the value in one more variant
             value = GLib.Variant("v", value)
         invocation.return_value(GLib.Variant("(v)", (value,)))
     elif method == "ReadAll":
-        everything = {NAMESPACE: {k: GLib.Variant("u", v) for k, v in values.items()}}
+        everything = {NAMESPACE: dict(values)}
         invocation.return_value(GLib.Variant("(a{sa{sv}})", (everything,)))
 
 
@@ -76,12 +81,18 @@ def on_stdin(channel, condition):
         return False
     parts = line.split()
     if len(parts) == 3 and parts[0] == "set":
-        values[parts[1]] = int(parts[2])
-        connection.emit_signal(None, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
-                               "SettingChanged", GLib.Variant("(ssv)", (NAMESPACE, parts[1], GLib.Variant("u", int(parts[2])))))
-        connection.flush_sync(None)
-        print("changed", flush=True)
+        changed(parts[1], GLib.Variant("u", int(parts[2])))
+    elif len(parts) == 4 and parts[0] == "set-accent":
+        changed("accent-color", GLib.Variant("(ddd)", tuple(float(x) for x in parts[1:])))
     return True
+
+
+def changed(key, value):
+    values[key] = value
+    connection.emit_signal(None, "/org/freedesktop/portal/desktop", "org.freedesktop.portal.Settings",
+                           "SettingChanged", GLib.Variant("(ssv)", (NAMESPACE, key, value)))
+    connection.flush_sync(None)
+    print("changed", flush=True)
 
 
 Gio.bus_own_name(Gio.BusType.SESSION, "org.freedesktop.portal.Desktop", Gio.BusNameOwnerFlags.NONE,

@@ -3,7 +3,7 @@ import Foundation
 import GtkBridge
 import Theming
 
-/// What the desktop asks for: light or dark, and high contrast. Read from the XDG settings
+/// What the desktop asks for: light or dark, high contrast, and its accent colour. Read from the XDG settings
 /// portal (live, through `SettingChanged`); without a portal, from GNOME's `color-scheme`
 /// key when that schema is installed; then from `GTK_THEME` / the GTK theme name. Never
 /// blocks start-up: the answer arrives asynchronously and `onChange` reports it.
@@ -11,6 +11,8 @@ import Theming
 final class DesktopPreference {
     private(set) var colorScheme = SystemColorScheme.noPreference
     private(set) var highContrast = false
+    /// The desktop's accent colour (GNOME 47 and later); nil when it has none.
+    private(set) var accent: Color?
     /// True once the portal has answered (or is known to be absent).
     private(set) var isSettled = false
     var onChange: (@MainActor () -> Void)?
@@ -22,7 +24,7 @@ final class DesktopPreference {
 
     func start() {
         colorScheme = Self.gtkThemePreference()
-        var pendingReads = 2
+        var pendingReads = 3
         let readDone: @MainActor () -> Void = { [weak self] in
             pendingReads -= 1
             if pendingReads == 0 { self?.settle() }
@@ -39,11 +41,16 @@ final class DesktopPreference {
             if let value = value?.uint32 { self?.update(highContrast: value == 1) }
             readDone()
         }
+        portal.read(Self.namespace, "accent-color") { [weak self] value in
+            self?.update(accent: value.flatMap(Self.accent))
+            readDone()
+        }
         portal.onChange { [weak self] namespace, key, value in
-            guard namespace == Self.namespace, let number = value.uint32 else { return }
+            guard namespace == Self.namespace else { return }
             switch key {
-            case "color-scheme": self?.update(scheme: SystemColorScheme(portalValue: number))
-            case "contrast": self?.update(highContrast: number == 1)
+            case "color-scheme": value.uint32.map { self?.update(scheme: SystemColorScheme(portalValue: $0)) }
+            case "contrast": value.uint32.map { self?.update(highContrast: $0 == 1) }
+            case "accent-color": self?.update(accent: Self.accent(value))
             default: break
             }
         }
@@ -69,6 +76,18 @@ final class DesktopPreference {
         guard scheme != colorScheme else { return }
         colorScheme = scheme
         onChange?()
+    }
+
+    private func update(accent: Color?) {
+        guard accent != self.accent else { return }
+        self.accent = accent
+        onChange?()
+    }
+
+    /// The portal's `(ddd)` accent: sRGB in 0…1, anything outside meaning "no accent".
+    static func accent(_ value: Variant) -> Color? {
+        guard let (r, g, b) = value.doubleTriple, [r, g, b].allSatisfy({ (0...1).contains($0) }) else { return nil }
+        return Color(r: r, g: g, b: b)
     }
 
     private func update(highContrast: Bool) {

@@ -51,6 +51,10 @@ final class ThemeController {
         let name = Self.themeName(chosen: settings.themeName, darkChosen: settings.darkThemeName,
                                   scheme: scheme, desktopHighContrast: desktop.highContrast)
         let resolved = catalog.resolveTheme(named: name)
+        // The desktop's accent, where chosen (or the theme's file asks for it) and given, fitted to the theme's surfaces.
+        if let accent = desktop.accent, let theme = resolved.theme, settings.accent == .desktop || theme.followsDesktopAccent {
+            return (DesktopAccent.applied(accent, to: theme), scheme, resolved.warning)
+        }
         return (resolved.theme, scheme, resolved.warning)
     }
 

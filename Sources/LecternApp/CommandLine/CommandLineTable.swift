@@ -7,6 +7,8 @@ public enum CommandLineTable {
               summary: tr("Use this theme now and remember it")),
         .init(name: "color-scheme", argument: .text(placeholder: "system|light|dark"), group: .appearance,
               handling: .primary, summary: tr("Override the desktop's light/dark preference and remember it")),
+        .init(name: "accent", argument: .text(placeholder: "theme|desktop"), group: .appearance, handling: .primary,
+              summary: tr("Wear the theme's own accent colour or the desktop's (fitted for contrast), and remember it")),
         .init(name: "list-themes", argument: .none, group: .appearance, handling: .local,
               summary: tr("Print the themes (name, origin, light and dark descriptions) and exit")),
         .init(name: "validate-theme", argument: .file(placeholder: Placeholder.file), group: .appearance, handling: .local,

@@ -29,6 +29,11 @@ struct LocalLaunch {
             let accepted = ColorSchemeOverride.allCases.map(\.rawValue).joined(separator: ", ")
             return usageError(tr("unknown colour scheme \"{scheme}\"; use one of: {accepted}", ["scheme": value, "accepted": accepted]))
         }
+        if let value = options.accent, AccentChoice(rawValue: value) == nil {
+            let accepted = AccentChoice.allCases.map(\.rawValue).joined(separator: ", ")
+            // Translators: --accent was given a value it does not take.
+            return usageError(tr("unknown accent \"{accent}\"; use one of: {accepted}", ["accent": value, "accepted": accepted]))
+        }
         guard options.theme != nil || options.listThemes || options.printCSS else { return nil }
         return themeTools(options)
     }

@@ -57,6 +57,7 @@ struct LaunchOptions: Sendable, Equatable {
     var version = false
     var theme: String?
     var colorScheme: String?
+    var accent: String?
     var listThemes = false
     var validateTheme: String?
     var fixContrast: String?
@@ -80,6 +81,7 @@ struct LaunchOptions: Sendable, Equatable {
         screenshot = Self.path(dict, "screenshot")
         theme = Self.text(dict, "theme")
         colorScheme = Self.text(dict, "color-scheme")
+        accent = Self.text(dict, "accent")
         listThemes = g_variant_dict_contains(dict, "list-themes") != 0
         validateTheme = Self.path(dict, "validate-theme")
         fixContrast = Self.path(dict, "fix-contrast")

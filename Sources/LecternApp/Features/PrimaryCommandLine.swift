@@ -30,7 +30,7 @@ final class PrimaryCommandLine {
 
     func handle(_ commandLine: ApplicationCommandLine) -> Int32 {
         let options = LaunchOptions(dict: commandLine.options)
-        themes.applyLaunchOptions(theme: options.theme, colorScheme: options.colorScheme)
+        themes.applyLaunchOptions(theme: options.theme, colorScheme: options.colorScheme, accent: options.accent)
         if options.background { startInBackground() }
         if background.showsWindow(for: options, remote: commandLine.isRemote) { shell.activate() }
         if !options.library.isEmpty {

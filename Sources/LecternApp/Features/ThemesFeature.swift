@@ -57,8 +57,8 @@ final class ThemesFeature {
 
     /// `--theme` and `--color-scheme` of a launch: switch now and remember (the values were
     /// checked by the launching process).
-    func applyLaunchOptions(theme: String?, colorScheme: String?) {
-        guard theme != nil || colorScheme != nil else { return }
+    func applyLaunchOptions(theme: String?, colorScheme: String?, accent: String?) {
+        guard theme != nil || colorScheme != nil || accent != nil else { return }
         setUp()
         guard let controller else { return }
         var changed = false
@@ -68,6 +68,10 @@ final class ThemesFeature {
         }
         if let scheme = colorScheme.flatMap(ColorSchemeOverride.init) {
             shell.settings.colorScheme = scheme
+            changed = true
+        }
+        if let accent = accent.flatMap(AccentChoice.init) {
+            shell.settings.accent = accent
             changed = true
         }
         if changed { controller.apply() }   // now, so a screenshot in the same launch shows it

@@ -1,6 +1,15 @@
 import Observation
 import Theming
 
+/// Whose accent colour a theme wears (`[appearance] accent`, `--accent`).
+enum AccentChoice: String, CaseIterable, Sendable {
+    /// The theme's own.
+    case theme
+    /// The desktop's (GNOME 47's accent colour, through the settings portal), fitted to the
+    /// theme's surfaces; the theme's own where the desktop has none.
+    case desktop
+}
+
 /// The settings model: the single source of truth for what Lectern remembers. The GTK
 /// side observes it (`SettingsObserver`); `SettingsStore` loads and saves it as a keyfile.
 @Observable @MainActor
@@ -22,6 +31,8 @@ final class Settings {
     var darkThemeName: String?
     /// The user's override of the desktop's light/dark preference.
     var colorScheme = ColorSchemeOverride.system
+    /// Whose accent colour the theme wears: its own, or the desktop's (where the desktop has one).
+    var accent = AccentChoice.theme
     /// Multiplies the reading text size.
     var textScale = 1.0
     /// A reading font family replacing the theme's, or nil for the theme's own.

@@ -22,7 +22,7 @@ final class SettingsObserver {
     }
 
     private static func readAppearance(_ settings: Settings) {
-        _ = (settings.themeName, settings.darkThemeName, settings.colorScheme, settings.textScale, settings.readingFont)
+        _ = (settings.themeName, settings.darkThemeName, settings.colorScheme, settings.accent, settings.textScale, settings.readingFont)
     }
 
     /// Runs `action` after any property read by `read` changes, and keeps watching.

@@ -9,6 +9,7 @@ enum SettingsSchema {
         settings.themeName = file.text("appearance", "theme") ?? settings.themeName
         settings.darkThemeName = file.text("appearance", "dark-theme") ?? settings.darkThemeName
         settings.colorScheme = file.choice("appearance", "color-scheme") ?? settings.colorScheme
+        settings.accent = file.choice("appearance", "accent") ?? settings.accent
         settings.textScale = file.number("appearance", "text-scale", in: Settings.textScaleRange) ?? settings.textScale
         settings.readingFont = file.text("appearance", "reading-font") ?? settings.readingFont
         settings.showImages = file.flag("reading", "show-images") ?? settings.showImages
@@ -32,6 +33,7 @@ enum SettingsSchema {
         set(file, "appearance", "theme", settings.themeName)
         set(file, "appearance", "dark-theme", settings.darkThemeName)
         file.setString("appearance", "color-scheme", settings.colorScheme.rawValue)
+        file.setString("appearance", "accent", settings.accent.rawValue)
         file.setDouble("appearance", "text-scale", settings.textScale)
         set(file, "appearance", "reading-font", settings.readingFont)
         file.setBool("reading", "show-images", settings.showImages)

@@ -17,6 +17,8 @@ final class PreferencesWindow {
     // Translators: how far back a new sync account's articles go ("A new sync account brings: The last week").
     static let syncWindowChoices: [(String, Int)] = [(tr("The last week"), 7), (tr("The last 2 weeks"), 14), (tr("The last month"), 30),
                                                      (tr("The last 3 months"), 90)]
+    // Translators: whose accent colour the theme wears ("Accent colour: The theme's own").
+    static let accentChoices: [(String, AccentChoice)] = [(tr("The theme's own"), .theme), (tr("The desktop's"), .desktop)]
 
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
@@ -27,6 +29,7 @@ final class PreferencesWindow {
     let refreshDropDown: WidgetPointer
     let retentionDropDown: WidgetPointer
     let syncWindowDropDown: WidgetPointer
+    let accentDropDown: WidgetPointer
     private let settings: Settings
     /// The accounts to list, read each time the window is shown.
     var accounts: @MainActor () -> [Account] = { [] }
@@ -49,6 +52,7 @@ final class PreferencesWindow {
         refreshDropDown = Widgets.dropDown(Self.refreshChoices.map(\.0))
         retentionDropDown = Widgets.dropDown(Self.retentionChoices.map(\.0))
         syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
+        accentDropDown = Widgets.dropDown(Self.accentChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
             (tr("Mark articles read when opened"),
              // Translators: m is the key that marks an article read or unread; keep it as it is.
@@ -63,6 +67,7 @@ final class PreferencesWindow {
             (tr("Keep read articles"), tr("Starred articles are always kept."), retentionDropDown),
             // Translators: followed by a choice such as "The last month".
             (tr("A new sync account brings"), tr("Its articles from this far back; starred ones always."), syncWindowDropDown),
+            (tr("Accent colour"), tr("The desktop's is made lighter or darker where the theme needs it to stay readable."), accentDropDown),
         ]
         let grid = created(gtk_grid_new())
         for (index, row) in rows.enumerated() {
@@ -112,6 +117,7 @@ final class PreferencesWindow {
         select(refreshDropDown, Self.refreshChoices.map(\.1), settings.refreshIntervalMinutes)
         select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
         select(syncWindowDropDown, Self.syncWindowChoices.map(\.1), settings.syncWindowDays)
+        gtk_drop_down_set_selected(OpaquePointer(accentDropDown), guint(Self.accentChoices.firstIndex { $0.1 == settings.accent } ?? 0))
     }
 
     private func connectControls() {
@@ -142,6 +148,10 @@ final class PreferencesWindow {
         connect(syncWindowDropDown, .notify("selected")) { [syncWindowDropDown] in
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(syncWindowDropDown)))
             if Self.syncWindowChoices.indices.contains(index) { settings.syncWindowDays = Self.syncWindowChoices[index].1 }
+        }
+        connect(accentDropDown, .notify("selected")) { [accentDropDown] in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(accentDropDown)))
+            if Self.accentChoices.indices.contains(index) { settings.accent = Self.accentChoices[index].1 }
         }
     }
 
