@@ -81,7 +81,7 @@ let package = Package(
         .target(name: "ScratchMount", path: "Tests/ScratchMount"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
-        .testTarget(name: "ThemingTests", dependencies: ["Theming"]),
+        .testTarget(name: "ThemingTests", dependencies: ["Theming", "ScratchMount"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Library"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),

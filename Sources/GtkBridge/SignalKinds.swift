@@ -58,6 +58,8 @@ extension Signal where Handler == @MainActor () -> Void {
     public static var valueChanged: Self { plain("value-changed") }
     /// `GtkFontButton::font-set`.
     public static var fontSet: Self { plain("font-set") }
+    /// `GtkColorButton::color-set`: the user chose a colour.
+    public static var colorSet: Self { plain("color-set") }
     /// `GtkPopover::closed`.
     public static var closed: Self { plain("closed") }
     /// `GtkWidget::map`.
@@ -151,6 +153,11 @@ extension Signal where Handler == @MainActor (_ child: UnsafeMutablePointer<GtkF
 extension Signal where Handler == @MainActor (_ keyval: UInt32, _ keycode: UInt32, _ state: GdkModifierType) -> Bool {
     /// `GtkEventControllerKey::key-pressed`: return true when the key was handled.
     public static var keyPressed: Self { Signal(name: "key-pressed", connector: Signals.connectKeyPressed) }
+}
+
+extension Signal where Handler == @MainActor (UnsafePointer<GValue>) -> Bool {
+    /// `GtkDropTarget::drop`: the dropped value; return true when it was taken.
+    public static var drop: Self { Signal(name: "drop", connector: Signals.connectDrop) }
 }
 
 extension Signal where Handler == @MainActor (_ count: Int32, _ x: Double, _ y: Double) -> Void {

@@ -16,6 +16,7 @@ private typealias ThunkUInt = @convention(c) (RawPointer?, guint, RawPointer?) -
 private typealias ThunkKey = @convention(c) (RawPointer?, guint, guint, GdkModifierType, RawPointer?) -> gboolean
 private typealias ThunkFileMonitor = @convention(c) (RawPointer?, RawPointer?, RawPointer?, UInt32, RawPointer?) -> Void
 private typealias ThunkPress = @convention(c) (RawPointer?, gint, gdouble, gdouble, RawPointer?) -> Void
+private typealias ThunkDrop = @convention(c) (RawPointer?, UnsafePointer<GValue>?, gdouble, gdouble, RawPointer?) -> gboolean
 
 enum Signals {
     /// `void handler(instance)` — e.g. `clicked`, `map`, `startup`, `activate`.
@@ -112,6 +113,19 @@ enum Signals {
             MainActor.assumeIsolated { body(event) }
         }
         return connectThunk(instance, "changed", unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `gboolean handler(instance, const GValue *value, double x, double y, gpointer)` — `GtkDropTarget::drop`.
+    @MainActor @discardableResult
+    static func connectDrop(_ instance: RawPointer, _ signal: String,
+                            _ handler: @escaping @MainActor (UnsafePointer<GValue>) -> Bool) -> SignalConnection {
+        let thunk: ThunkDrop = { _, value, _, _, data in
+            let body = ClosureBox<@MainActor (UnsafePointer<GValue>) -> Bool>.from(data)
+            guard let value else { return 0 }
+            return MainActor.assumeIsolated { body(value) } ? 1 : 0
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
                             ClosureBox(handler).retainedPointer)
     }
 

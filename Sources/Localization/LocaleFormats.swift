@@ -41,6 +41,11 @@ public enum LocaleFormats {
         items.joined(separator: tr(context: "list separator", ", "))
     }
 
+    /// A number with `fractionDigits` decimals, in the locale's way ("4.8", "4,8").
+    public static func decimal(_ value: Double, fractionDigits: Int, locale: Locale = numbers) -> String {
+        value.formatted(.number.precision(.fractionLength(fractionDigits)).locale(locale))
+    }
+
     /// A count with the locale's digits and grouping: 1.234 in German, ١٬٢٣٤ in Arabic.
     public static func count(_ value: Int, locale: Locale = numbers) -> String {
         value.formatted(.number.locale(locale))

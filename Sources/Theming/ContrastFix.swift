@@ -45,7 +45,7 @@ public enum ContrastFix {
             guard !fixable.isEmpty else { break }
             for finding in fixable {
                 guard let color = finding.suggestion else { continue }
-                set(color.hex, token: finding.foreground, scheme: finding.scheme, in: &object)
+                ThemeDraft.setColor(color.hex, token: finding.foreground, scheme: finding.scheme, in: &object)
             }
             guard let reencoded = try? JSONSerialization.data(withJSONObject: object),
                   let reloaded = try? ThemeFile.decode(reencoded, file: file.lastPathComponent) else { break }
@@ -62,15 +62,5 @@ public enum ContrastFix {
             throw .cannotWrite(path: renamed.path, reason: error.localizedDescription)
         }
         return renamed
-    }
-
-    private static func set(_ hex: String, token: ColorToken, scheme: ColorScheme, in object: inout [String: Any]) {
-        var tokens = object["tokens"] as? [String: Any] ?? [:]
-        var colors = tokens["color"] as? [String: Any] ?? [:]
-        var pair = colors[token.rawValue] as? [String: Any] ?? [:]
-        pair[scheme.rawValue] = hex
-        colors[token.rawValue] = pair
-        tokens["color"] = colors
-        object["tokens"] = tokens
     }
 }

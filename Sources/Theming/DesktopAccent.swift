@@ -22,7 +22,7 @@ public enum DesktopAccent {
         colors[.textAccent] = both(\.text, or: .textAccent)
         let worn = try? Theme(name: theme.name, descriptions: theme.descriptions, colors: colors, typography: theme.typography,
                               spacing: theme.spacing, radii: theme.radii, isHighContrast: theme.isHighContrast,
-                              followsDesktopAccent: theme.followsDesktopAccent)
+                              followsDesktopAccent: theme.followsDesktopAccent, isDraft: theme.isDraft)
         return worn ?? theme
     }
 

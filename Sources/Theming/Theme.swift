@@ -18,9 +18,23 @@ public struct Theme: Sendable, Equatable, Identifiable {
     public let radii: Radii
     /// True for themes built for low vision: body text must reach 7:1 instead of 4.5:1.
     public let isHighContrast: Bool
+    /// The file's other flags, in one byte: as more `Bool`s here, a `Result<Theme, ThemeError>`
+    /// holding an error crashed when copied, and a flag was lost on the way out of
+    /// `throws(ThemeError)` (Swift 6.3, debug build; their spare bits carried the enum's tag).
+    private let flags: Flags
+
+    private struct Flags: OptionSet, Sendable, Equatable {
+        let rawValue: UInt8
+        static let draft = Flags(rawValue: 1)
+        static let desktopAccent = Flags(rawValue: 2)
+    }
+
+    /// True for a theme saved from the editor while it failed a contrast check: the picker
+    /// lists it to be finished, and it is never worn.
+    public var isDraft: Bool { flags.contains(.draft) }
     /// True for a theme whose accent is the desktop's where the desktop has one (its file's
     /// `desktop_accent`); its own colours are the fallback.
-    public let followsDesktopAccent: Bool
+    public var followsDesktopAccent: Bool { flags.contains(.desktopAccent) }
 
     /// The name identifies a theme.
     public var id: String { name }
@@ -29,7 +43,8 @@ public struct Theme: Sendable, Equatable, Identifiable {
     /// token has a value (optional tokens take their ``ColorToken/defaultValue``).
     public init(name: String, descriptions: Adaptive<String>, colors: [ColorToken: Adaptive<Color>],
                 typography: Typography = .standard, spacing: Spacing = .standard,
-                radii: Radii = .standard, isHighContrast: Bool = false, followsDesktopAccent: Bool = false) throws(ThemeError) {
+                radii: Radii = .standard, isHighContrast: Bool = false, followsDesktopAccent: Bool = false,
+                isDraft: Bool = false) throws(ThemeError) {
         var colors = colors
         for token in ColorToken.allCases where colors[token] == nil { colors[token] = token.defaultValue }
         let missing = ColorToken.allCases.filter { colors[$0] == nil }
@@ -41,7 +56,10 @@ public struct Theme: Sendable, Equatable, Identifiable {
         self.spacing = spacing
         self.radii = radii
         self.isHighContrast = isHighContrast
-        self.followsDesktopAccent = followsDesktopAccent
+        var flags = Flags()
+        if isDraft { flags.insert(.draft) }
+        if followsDesktopAccent { flags.insert(.desktopAccent) }
+        self.flags = flags
     }
 
     /// The description to show while `scheme` is active.

@@ -29,13 +29,13 @@ public struct ThemeCatalog: Sendable {
         warnings = loader.warnings
     }
 
-    /// The valid themes, in ``entries`` order.
+    /// The valid themes, in ``entries`` order (drafts included: they are listed to be finished).
     public var themes: [Theme] { entries.compactMap(\.theme) }
 
-    /// The valid theme called `name` (compared without regard to case).
+    /// The valid, finished theme called `name` (compared without regard to case): a draft is never worn.
     public func theme(named name: String) -> Theme? {
         let wanted = name.trimmingCharacters(in: .whitespaces).lowercased()
-        return themes.first { $0.name.lowercased() == wanted }
+        return themes.first { $0.name.lowercased() == wanted && !$0.isDraft }
     }
 
     /// The entry called `name`, valid or not (compared without regard to case).
@@ -47,7 +47,7 @@ public struct ThemeCatalog: Sendable {
     /// The valid theme name nearest to `name`, for "unknown theme X, did you mean Y?".
     public func closestName(to name: String) -> String? {
         if let exact = theme(named: name) { return exact.name }
-        return EditDistance.closest(to: name, in: themes.map(\.name))
+        return EditDistance.closest(to: name, in: themes.filter { !$0.isDraft }.map(\.name))
     }
 
     /// The theme to use for the chosen `name`: that theme if it is valid, otherwise
@@ -59,6 +59,9 @@ public struct ThemeCatalog: Sendable {
         let reason: String
         if let entry = entry(named: name), let error = entry.error {
             reason = tr("theme \"{theme}\" cannot be used: {error}", ["theme": name, "error": "\(error)"])
+        } else if entry(named: name)?.theme?.isDraft == true {
+            // Translators: a theme saved from the editor while it failed a contrast check.
+            reason = tr("theme \"{theme}\" is a draft that fails contrast checks; finish it in the theme editor", ["theme": name])
         } else if let suggestion = closestName(to: name) {
             reason = tr("unknown theme \"{theme}\" (did you mean \"{suggestion}\"?)", ["theme": name, "suggestion": suggestion])
         } else {

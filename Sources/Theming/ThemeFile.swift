@@ -2,12 +2,13 @@ import Foundation
 import Localization
 
 /// Reads theme files: JSON with a top-level `name`, a `description` per scheme, an optional
-/// `high_contrast` flag, an optional `desktop_accent` flag (the theme wears the desktop's accent
+/// `high_contrast` flag, an optional `draft` flag (saved from the editor failing contrast: listed,
+/// never chosen), an optional `desktop_accent` flag (the theme wears the desktop's accent
 /// colour, fitted by ``DesktopAccent``) and `tokens` (`color`, `typography`, `spacing`, `radius`).
 /// The format is documented in `Themes/README.md`.
 public enum ThemeFile {
     /// Keys allowed at the top of a theme file.
-    static let topLevelKeys = ["name", "description", "high_contrast", "desktop_accent", "tokens"]
+    static let topLevelKeys = ["name", "description", "high_contrast", "desktop_accent", "draft", "tokens"]
     /// Keys allowed under `tokens`.
     static let tokenGroups = ["color", "typography", "spacing", "radius"]
     /// Keys allowed under `tokens.typography`.
@@ -58,6 +59,7 @@ public enum ThemeFile {
         }
         let isHighContrast = try root.bool("high_contrast") ?? false
         let followsDesktopAccent = try root.bool("desktop_accent") ?? false
+        let isDraft = try root.bool("draft") ?? false
         guard let tokens = try root.child("tokens") else { throw .missing(file: file, path: "tokens") }
         try tokens.rejectUnknownKeys(allowed: tokenGroups)
         guard let colorGroup = try tokens.child("color") else {
@@ -67,7 +69,7 @@ public enum ThemeFile {
                          typography: try typography(tokens.child("typography")),
                          spacing: try spacing(tokens.child("spacing")),
                          radii: try radii(tokens.child("radius")),
-                         isHighContrast: isHighContrast, followsDesktopAccent: followsDesktopAccent)
+                         isHighContrast: isHighContrast, followsDesktopAccent: followsDesktopAccent, isDraft: isDraft)
     }
 
     /// The top-level `"name"` of a file that may be invalid otherwise, so that an invalid

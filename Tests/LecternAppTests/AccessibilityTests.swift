@@ -50,9 +50,10 @@ struct AccessibilityTests {
         for node in main where node.isControl && !node.isNamed { unnamed[node.summary] = "main window" }
         var windows: Set<String> = []
         var themeCards: [String] = []
-        for action in ["preferences", "shortcuts", "themes", "about", "add-account",
-                       "selected-feed-settings", "new-folder", "add-feed"] {
-            sandbox.activate(action)
+        for (action, parameter) in [("preferences", "[]"), ("shortcuts", "[]"), ("themes", "[]"), ("about", "[]"),
+                                    ("add-account", "[]"), ("selected-feed-settings", "[]"), ("new-folder", "[]"), ("add-feed", "[]"),
+                                    ("edit-theme", "[<'Paper'>]")] {
+            sandbox.activate(action, parameter)
             await pause(seconds: 1.5)
             let nodes = try bus.walk(app)
             windows.formUnion(nodes.filter { $0.depth == 1 }.map(\.name))
@@ -64,7 +65,7 @@ struct AccessibilityTests {
         let listed = unnamed.map { "\($0.value): \($0.key)" }.sorted().joined(separator: "\n")
         #expect(unnamed.isEmpty, "controls a screen reader cannot name:\n\(listed)")
         for window in ["Lectern", "Preferences", "Keyboard Shortcuts", "Themes", "About Lectern", "Add Account",
-                       "Feed Settings", "New Folder"] {
+                       "Feed Settings", "New Folder", "Edit “Paper Copy”"] {
             #expect(windows.contains(window), "\(window) was not walked; windows: \(windows.sorted())")
         }
         // A theme card reads as its name, its description, and whether it is the current one.

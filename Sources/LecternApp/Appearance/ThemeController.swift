@@ -21,6 +21,20 @@ final class ThemeController {
     private var appliedDark: Bool?
     /// The token CSS now loaded; an apply that would load the same text does nothing.
     private var appliedCSS: String?
+    /// The theme being edited, worn in the variant being edited while the editor is open
+    /// (nil: the settings' choice). Changes are applied once the main loop is idle, so that a
+    /// burst of edits costs one restyle, the last one winning.
+    var preview: (theme: Theme, scheme: ColorScheme)? {
+        didSet {
+            guard !previewPending else { return }
+            previewPending = true
+            MainLoop.idleOnce { [weak self] in
+                self?.previewPending = false
+                self?.apply()
+            }
+        }
+    }
+    private var previewPending = false
 
     init(settings: Settings, appearance: Appearance, desktop: DesktopPreference, locator: ResourceLocator?) {
         self.settings = settings
@@ -47,6 +61,7 @@ final class ThemeController {
 
     /// The theme in force and the scheme it is shown in.
     func current() -> (theme: Theme?, scheme: ColorScheme, warning: String?) {
+        if let preview { return (preview.theme, preview.scheme, nil) }
         let scheme = self.scheme
         let name = Self.themeName(chosen: settings.themeName, darkChosen: settings.darkThemeName,
                                   scheme: scheme, desktopHighContrast: desktop.highContrast)

@@ -89,7 +89,11 @@ struct LocalLaunch {
     }
 
     private func unknownThemeMessage(_ typed: String, catalog: ThemeCatalog) -> String {
-        let available = catalog.themes.map(\.name).joined(separator: ", ")
+        if let draft = catalog.entry(named: typed)?.theme, draft.isDraft {
+            // Translators: --theme named a theme saved from the editor while it failed contrast checks.
+            return tr("\"{name}\" is a draft that fails contrast checks; finish it in the theme editor (Themes, Edit…)", ["name": draft.name])
+        }
+        let available = catalog.themes.filter { !$0.isDraft }.map(\.name).joined(separator: ", ")
         // No theme has a longer name: nothing is close to such a value, and it is not quoted whole.
         let tooLong = typed.count > ThemeFile.maximumNameLength
         let name = tooLong ? typed.prefix(ThemeFile.maximumNameLength) + "…" : typed

@@ -7,15 +7,18 @@ import Localization
 /// Themes: the appearance (the component stylesheet and the theme's token CSS, set up once
 /// before the first window), the theme in force with the desktop's light/dark preference
 /// (`ThemeController`), the picker (kept once opened), and the user themes folder, watched so
-/// that a theme edited on disk is listed at once. Actions: `app.themes` (Ctrl+T),
-/// `app.select-theme`, `app.reload-themes`, `app.fix-contrast`, `app.open-themes-folder`.
+/// that a theme edited on disk is listed at once, and the theme editor (`+Editing`). Actions:
+/// `app.themes` (Ctrl+T), `app.select-theme`, `app.reload-themes`, `app.fix-contrast`,
+/// `app.open-themes-folder`, and the editor's (see `ThemesFeature+Editing`).
 @MainActor
 final class ThemesFeature {
-    private unowned let shell: AppShell
+    unowned let shell: AppShell
     private let locator: ResourceLocator?
     private(set) var controller: ThemeController?
     private var picker: ThemePicker?
     private var folderWatch: ThemesFolderWatch?
+    /// The theme editor while it is open (one at a time).
+    var editor: ThemeEditor?
 
     init(shell: AppShell, locator: ResourceLocator?) {
         self.shell = shell
@@ -27,6 +30,7 @@ final class ThemesFeature {
         Actions.add("fix-contrast", to: map, string: { [unowned self] path in fixContrast(of: path) })
         Actions.add("open-themes-folder", to: map) { [unowned self] in openFolder() }
         Actions.setAccelerators(["<Control>t"], for: "app.themes", on: map)
+        installEditingActions()
     }
 
     /// The theme, the desktop's light/dark preference and the CSS: once, before the first window.
@@ -117,7 +121,7 @@ final class ThemesFeature {
     }
 
     /// Re-reads the built-in and user theme folders (user themes edited on disk).
-    private func reload() {
+    func reload() {
         controller?.reloadCatalog(locator: locator)
     }
 

@@ -35,8 +35,9 @@ enum ThemeCard {
         if isCurrent { classes.append("current") }
         if !entry.isValid { classes.append("invalid") }
         let origin = entry.origin == .user ? originRow(entry, offerFix: failsContrast) : nil
+        let edit = entry.theme.map { _ in editButton(entry) }
         let card = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: classes,
-                               [preview(), heading] + (origin.map { [$0] } ?? []) + [detail])
+                               [preview(), heading] + (origin.map { [$0] } ?? []) + [detail] + (edit.map { [$0] } ?? []))
         Accessibility.setLabel(card, readout(entry, scheme, isCurrent: isCurrent))
         return card
     }
@@ -44,7 +45,9 @@ enum ThemeCard {
     /// What a screen reader reads for the card: the theme's name, its description, whether it
     /// is the current one and whether it fails contrast checks.
     static func readout(_ entry: ThemeEntry, _ scheme: ColorScheme, isCurrent: Bool) -> String {
-        accessibleName(entry, scheme, isCurrent: isCurrent, failsContrast: entry.theme != nil && !entry.warnings.isEmpty)
+        let name = accessibleName(entry, scheme, isCurrent: isCurrent, failsContrast: entry.theme != nil && !entry.warnings.isEmpty)
+        // Translators: read out before a draft theme's card.
+        return entry.theme?.isDraft == true ? tr("Draft: {card}", ["card": name]) : name
     }
 
     /// The description for `scheme`; a built-in theme's in the user's language.
@@ -78,13 +81,26 @@ enum ThemeCard {
 
     /// "Your theme", and for one that fails contrast, Fix Contrast (a corrected copy beside the file).
     private static func originRow(_ entry: ThemeEntry, offerFix: Bool) -> WidgetPointer {
-        let label = Widgets.label(tr("Your theme"), classes: ["theme-card-origin"])
+        // Translators: a user theme saved while it failed contrast checks: not worn until finished.
+        let label = Widgets.label(entry.theme?.isDraft == true ? tr("Your theme, a draft") : tr("Your theme"), classes: ["theme-card-origin"])
         guard offerFix else { return label }
         Widgets.expand(label, vertical: false)
         let fix = Widgets.textButton(tr("Fix Contrast"), action: "app.fix-contrast", classes: ["secondary", "theme-card-fix"])
         gtk_actionable_set_action_target_value(OpaquePointer(fix), g_variant_new_string(entry.file.path))
         gtk_widget_set_tooltip_text(fix, tr("Write a copy of this theme beside it whose colours pass every contrast check"))
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, [label, fix])
+    }
+
+    /// "Edit a Copy…" of a built-in theme, "Edit…" of the user's own (a draft is finished there).
+    private static func editButton(_ entry: ThemeEntry) -> WidgetPointer {
+        let builtIn = entry.origin == .builtIn
+        let button = Widgets.textButton(builtIn ? tr("Edit a Copy…") : tr("Edit…"), action: "app.edit-theme",
+                                        classes: ["ghost", "theme-card-edit"])
+        gtk_actionable_set_action_target_value(OpaquePointer(button), g_variant_new_string(entry.name))
+        // Translators: the accessible name of a theme card's edit button; {theme} is the theme's name.
+        Accessibility.setLabel(button, builtIn ? tr("Edit a copy of {theme}", ["theme": entry.name]) : tr("Edit {theme}", ["theme": entry.name]))
+        gtk_widget_set_halign(button, GTK_ALIGN_START)
+        return button
     }
 
     /// A miniature reader: sidebar strip, a title line, body text, a link and an accent button.

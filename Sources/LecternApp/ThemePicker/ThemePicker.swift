@@ -62,6 +62,7 @@ final class ThemePicker {
         }
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
         widthWatch = WidthWatch(window) { [flowBox] width in Self.setCardsPerLine(OpaquePointer(flowBox), forWidth: width) }
+        acceptDroppedThemes()
         refresh()
     }
 
@@ -89,13 +90,30 @@ final class ThemePicker {
             Accessibility.labelRow(holding: card, ThemeCard.readout(entry, scheme, isCurrent: isCurrent))
             guard let child = gtk_widget_get_parent(card) else { continue }
             if !entry.isValid { gtk_widget_set_sensitive(child, 0) }
+            if entry.theme?.isDraft == true { gtk_widget_add_css_class(card, "draft") }
             if isCurrent { gtk_flow_box_select_child(flow, cast(child)) }
         }
-        controls.update(themes: valid.map(\.name))
+        controls.update(themes: valid.filter { !$0.isDraft }.map(\.name))
+    }
+
+    /// A draft is not worn: its card opens it in the editor instead.
+    /// A theme file dropped on the picker is imported (`app.import-theme`).
+    private func acceptDroppedThemes() {
+        guard let target = gtk_drop_target_new(g_file_get_type(), GDK_ACTION_COPY) else { return }
+        connect(target, .drop) { value in
+            guard let file = g_value_get_object(value), let path = takeString(g_file_get_path(OpaquePointer(file))) else { return false }
+            g_action_group_activate_action(OpaquePointer(g_application_get_default()), "import-theme", g_variant_new_string(path))
+            return true
+        }
+        gtk_widget_add_controller(window, target)
     }
 
     private func choose(at index: Int) {
         guard entries.indices.contains(index), let theme = entries[index].theme else { return }
+        if theme.isDraft {
+            g_action_group_activate_action(OpaquePointer(g_application_get_default()), "edit-theme", g_variant_new_string(theme.name))
+            return
+        }
         settings.themeName = theme.name
     }
 }

