@@ -59,8 +59,7 @@ final class LabelsFeature {
         guard support != .none else { return nil }
         let all = access.read(tr("read your labels"), fallback: []) { try $0.labels() }.filter { $0.accountID == feed.accountID }
         let carried = access.read(tr("read the article's labels"), fallback: []) { try $0.labelIDs(ofArticle: article.id) }
-        // Translators: in the Labels popover of an article of a server whose labels are made on its own pages.
-        let note = support == .existing ? tr("This server's labels are made on its own web pages; a sync brings them here.") : nil
+        let note = support == .existing ? Self.serversOwnLabels : nil
         return LabelsButton.Offer(labels: all.map { ($0, carried.contains($0.id)) }, canCreate: support == .full, note: note)
     }
 
@@ -77,7 +76,12 @@ final class LabelsFeature {
         guard let session = shell.mainWindow?.session, let article = session.reader.article,
               let store = library.service?.store else { return nil }
         do {
-            guard let feed = try store.feed(id: article.feedID), support(of: feed.accountID) == .full else { return nil }
+            guard let feed = try store.feed(id: article.feedID) else { return nil }
+            switch support(of: feed.accountID) {
+            case .full: break
+            case .existing: return Self.serversOwnLabels
+            case .none: return tr("This server's API has no labels on articles.")
+            }
             let label = try store.createLabel(name, accountID: feed.accountID)
             try store.setLabel(label.id, on: [article.id], true)
         } catch StorageError.invalidValue(let reason) {
@@ -111,6 +115,9 @@ final class LabelsFeature {
             shell.libraryDidChange()
         }
     }
+
+    // Translators: in the Labels popover of an article of a server whose labels are made on its own pages.
+    static let serversOwnLabels = tr("This server's labels are made on its own web pages; a sync brings them here.")
 
     /// What the library of `accountID` (nil: this computer) does with labels.
     private func support(of accountID: Int64?) -> SyncProtocol.LabelSupport {

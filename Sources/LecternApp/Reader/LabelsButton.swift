@@ -55,11 +55,6 @@ final class LabelsButton {
         connect(entry, .activate) { [weak self] in self?.create() }
     }
 
-    /// Shows or hides the button for the article now shown.
-    func refresh() {
-        gtk_widget_set_visible(widget, offer?() == nil ? 0 : 1)
-    }
-
     func open() {
         guard gtk_widget_get_visible(widget) != 0, gtk_widget_get_mapped(widget) != 0 else { return }
         gtk_menu_button_popup(OpaquePointer(widget))

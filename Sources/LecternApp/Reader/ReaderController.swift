@@ -64,8 +64,9 @@ final class ReaderController {
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let renderer = ArticleRenderer(images: images, notify: { [weak self] in self?.onNotice?($0) })
-        gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer))
-        showLabels()
+        let labels = labelOffer?(article)
+        gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer, labelsAvailable: labels != nil))
+        showLabels(labels)
         let document = article.readerDocument
         if images == nil, !document.images.isEmpty { gtk_box_append(cast(content), imagesOffer(count: document.images.count)) }
         let blocks = document.blocks.isEmpty ? [.paragraph([.text(tr("This article has no text. Open it in the browser to read it."))])]
@@ -124,9 +125,14 @@ final class ReaderController {
 
     /// Shows the labels the article carries under its header, after they changed.
     func showLabels() {
-        guard let article, let labelChips else { return }
+        guard let article else { return }
+        showLabels(labelOffer?(article))
+    }
+
+    private func showLabels(_ offer: LabelsButton.Offer?) {
+        guard let labelChips else { return }
         while let child = gtk_widget_get_first_child(labelChips) { gtk_box_remove(cast(labelChips), child) }
-        let names = (labelOffer?(article)?.labels ?? []).filter(\.on).map(\.label.name)
+        let names = (offer?.labels ?? []).filter(\.on).map(\.label.name)
         for name in names {
             let chip = Widgets.label(name, classes: ["label-chip", "radius-small"])
             gtk_label_set_ellipsize(OpaquePointer(chip), PANGO_ELLIPSIZE_END)
@@ -149,7 +155,7 @@ final class ReaderController {
         return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["images-offer"], [words, show])
     }
 
-    private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer) -> WidgetPointer {
+    private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer, labelsAvailable: Bool) -> WidgetPointer {
         let title = renderer.text(InlineMarkup.escape(article.title ?? tr("Untitled")), classes: ["article-title"])
         var meta = [feedTitle]
         if let author = article.authors.compactMap({ $0.name ?? $0.email }).first ?? article.fullArticle?.byline {
@@ -182,7 +188,7 @@ final class ReaderController {
         labels.offer = { [weak self] in self.flatMap { reader in reader.article.flatMap { reader.labelOffer?($0) } } }
         labels.onToggle = { [weak self] id, on in self?.onLabel?(id, on) }
         labels.onCreate = { [weak self] name in self?.onNewLabel?(name) }
-        labels.refresh()
+        gtk_widget_set_visible(labels.widget, labelsAvailable ? 1 : 0)
         labelsButton = labels
         let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"],
                                   [open, full, spinner, star, labels.widget])
