@@ -71,5 +71,11 @@ import Testing
         #expect(try await tags(server, ids.timetable) == ["Recipes"])
         #expect(try store.labels().map(\.name) == ["Empty", "Presents", "Recipes"])
         #expect(try store.articles(ArticleQuery(view: .all)).count == 5, "deleting a label keeps its articles")
+
+        // A tag/list answered with garbage once: the labels stay as they are.
+        try await server.control("fault", ["path": "tag/list", "kind": "garbage", "count": 1])
+        _ = try await service.sync(account).get()
+        #expect(try store.labels().map(\.name) == ["Empty", "Presents", "Recipes"])
+        #expect(try labelled(store, "Presents") == ["Sencha"])
     }
 }

@@ -49,8 +49,9 @@ struct GoogleReaderSync: AccountSyncer {
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
         let recent = try await ids([("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))])
+        // A tag/list that failed this time leaves the labels as they are.
         var members: [RemoteLabel] = []
-        for label in labels {
+        for label in labels ?? [] {
             members.append(RemoteLabel(remoteID: label.remoteID, name: label.title, items: try await ids([("s", label.remoteID)])))
         }
         var wanted = recent
@@ -69,15 +70,15 @@ struct GoogleReaderSync: AccountSyncer {
         }
         summary.add(try await finished(storing))
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
-        summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) }
+        if labels != nil { summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) } }
         summary.statesChecked = true
         return (summary, nil)
     }
 
     // MARK: Reading
 
-    /// The feeds, the folders (empty ones too) and the labels on articles.
-    private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder], labels: [RemoteFolder]) {
+    /// The feeds, the folders (empty ones too) and the labels on articles (nil when `tag/list` failed).
+    private func subscriptions() async throws(SyncError) -> ([RemoteFeed], [RemoteFolder], labels: [RemoteFolder]?) {
         let list = try await client.get("subscription/list")
         guard let rows = list["subscriptions"] as? [[String: Any]] else {
             throw .badResponse(server: server, call: "subscription/list", reason: tr("no subscriptions list"))
@@ -94,13 +95,14 @@ struct GoogleReaderSync: AccountSyncer {
         // tag/list names empty folders too; Miniflux and FreshRSS mark folders `type: folder`,
         // FreshRSS labels `type: tag`; an untyped label (older servers) is taken for a folder.
         var folders: [RemoteFolder] = []
-        var labels: [RemoteFolder] = []
+        var labels: [RemoteFolder]?
         if let tags = try? await client.get("tag/list"), let rows = tags["tags"] as? [[String: Any]] {
+            labels = []
             for row in rows {
                 guard let tag = Self.folder(JSONReading.text(row["id"]), label: nil) else { continue }
                 switch JSONReading.text(row["type"]) {
                 case nil, "folder": folders.append(tag)
-                case "tag": labels.append(tag)
+                case "tag": labels?.append(tag)
                 default: break
                 }
             }
