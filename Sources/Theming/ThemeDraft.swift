@@ -92,11 +92,14 @@ public struct ThemeDraft {
 
     public enum SaveFailure: Error, CustomStringConvertible {
         case invalid(ThemeError)
+        case nameTaken(String)
         case cannotWrite(path: String, reason: String)
 
         public var description: String {
             switch self {
             case .invalid(let error): "\(error)"
+            // Translators: the theme editor's Save, refused: another theme has the name.
+            case .nameTaken(let name): tr("there is already a theme called “{theme}”: give this one a name of its own", ["theme": name])
             case .cannotWrite(let path, let reason): tr("could not write {path}: {reason}", ["path": path, "reason": reason])
             }
         }
@@ -105,10 +108,13 @@ public struct ThemeDraft {
     /// Writes the theme to `url` through a temporary file renamed over the old one, so that a
     /// crash or a full disk leaves the old file whole. A theme failing a contrast check is
     /// saved as a draft (`"draft": true`), which the picker never offers as finished. Returns
-    /// whether it was saved as a draft.
+    /// whether it was saved as a draft. `otherNames` are the other themes' names, which this one
+    /// may not take (compared without regard to case).
     @discardableResult
-    public mutating func save(to url: URL) throws(SaveFailure) -> Bool {
+    public mutating func save(to url: URL, otherNames: [String] = []) throws(SaveFailure) -> Bool {
         if case .failure(let error) = result { throw .invalid(error) }
+        let name = self.name.trimmingCharacters(in: .whitespaces)
+        if let taken = otherNames.first(where: { $0.lowercased() == name.lowercased() }) { throw .nameTaken(taken) }
         var saved = object
         let draft = !findings.isEmpty
         saved["draft"] = draft ? true : nil

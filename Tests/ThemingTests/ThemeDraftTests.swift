@@ -36,6 +36,11 @@ struct ThemeDraftTests {
         #expect(draft.theme?.color(.accent, for: .light) == paperAccent && !draft.canRedo)
         draft.undo()
         #expect(draft.theme?.color(.accent, for: .light) == teal, "undo brings back what revert took")
+        // Another theme's name is refused (a built-in would shadow it).
+        draft.setName("paper")
+        let refused = #expect(throws: ThemeDraft.SaveFailure.self) { try draft.save(to: file, otherNames: ["Paper", "Midnight"]) }
+        #expect(refused?.description == "there is already a theme called “Paper”: give this one a name of its own")
+        #expect(try ThemeFile.load(file).name == "My Paper", "nothing was written")
         // A name that cannot be a theme's is said, and not saved.
         draft.setName("")
         let unusable = draft.theme == nil

@@ -113,8 +113,10 @@ extension ThemesFeature {
     }
 
     private func save() {
-        guard let editor else { return }
-        let message = editor.save()
+        guard let editor, let controller else { return }
+        // Another theme's name would shadow this one or be shadowed by it.
+        let others = controller.catalog.entries.filter { $0.file.standardizedFileURL != editor.file.standardizedFileURL }.map(\.name)
+        let message = editor.save(otherNames: others)
         reload()
         shell.notify(message)
     }

@@ -86,15 +86,15 @@ final class ThemeEditor {
     func revert() { draft.revert(); changed() }
 
     /// Saves over the user's file (atomically); the message, also shown in the editor.
-    func save() -> String {
-        let message = saving()
+    func save(otherNames: [String] = []) -> String {
+        let message = saving(otherNames)
         say(message, failing: draft.isChanged)
         return message
     }
 
-    private func saving() -> String {
+    private func saving(_ otherNames: [String]) -> String {
         do {
-            let isDraft = try draft.save(to: file)
+            let isDraft = try draft.save(to: file, otherNames: otherNames)
             show()
             return isDraft
                 ? tr("Saved “{theme}” as a draft: it is listed in the theme picker to be finished, and worn once every pair passes.",
