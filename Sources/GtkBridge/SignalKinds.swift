@@ -58,6 +58,8 @@ extension Signal where Handler == @MainActor () -> Void {
     public static var valueChanged: Self { plain("value-changed") }
     /// `GtkFontButton::font-set`.
     public static var fontSet: Self { plain("font-set") }
+    /// `GtkEventControllerFocus::leave`: the focus left the widget.
+    public static var leave: Self { plain("leave") }
     /// `GtkColorButton::color-set`: the user chose a colour.
     public static var colorSet: Self { plain("color-set") }
     /// `GtkPopover::closed`.

@@ -25,5 +25,5 @@ public struct Radii: Sendable, Equatable {
     /// The keys a theme file may use under `tokens.radius`.
     static let keys = ["small", "medium", "large"]
     /// Accepted range for a radius, in pixels.
-    static let range: ClosedRange<Double> = 0...48
+    public static let range: ClosedRange<Double> = 0...48
 }

@@ -53,6 +53,24 @@ public struct ThemeDraft {
             .map { ContrastChecker.measure($0, in: theme, scheme: scheme) }
     }
 
+    /// A number under `tokens` (`["typography", "base_size"]`, `["spacing", "m"]`, `["radius", "large"]`).
+    public func number(at path: [String]) -> Double? {
+        Self.value(at: ["tokens"] + path, in: object) as? Double
+    }
+
+    public mutating func setNumber(_ value: Double, at path: [String]) {
+        change(key: "number") { Self.set(value, at: ["tokens"] + path, in: &$0) }
+    }
+
+    /// A font family list (`ui_family`, `reading_family`, `mono_family`), first choice first.
+    public func families(_ key: String) -> [String] {
+        Self.value(at: ["tokens", "typography", key], in: object) as? [String] ?? []
+    }
+
+    public mutating func setFamilies(_ families: [String], for key: String) {
+        change(key: "families") { Self.set(families, at: ["tokens", "typography", key], in: &$0) }
+    }
+
     public mutating func setColor(_ color: Color, for token: ColorToken, scheme: ColorScheme) {
         change(key: "color") { Self.setColor(color.hex, token: token, scheme: scheme, in: &$0) }
     }
@@ -155,13 +173,22 @@ public struct ThemeDraft {
 
     /// Sets `tokens.color.<token>.<scheme>` in a theme file's JSON.
     static func setColor(_ hex: String, token: ColorToken, scheme: ColorScheme, in object: inout [String: Any]) {
-        var tokens = object["tokens"] as? [String: Any] ?? [:]
-        var colors = tokens["color"] as? [String: Any] ?? [:]
-        var pair = colors[token.rawValue] as? [String: Any] ?? [:]
-        pair[scheme.rawValue] = hex
-        colors[token.rawValue] = pair
-        tokens["color"] = colors
-        object["tokens"] = tokens
+        set(hex, at: ["tokens", "color", token.rawValue, scheme.rawValue], in: &object)
+    }
+
+    private static func value(at path: [String], in object: [String: Any]) -> Any? {
+        var current: Any? = object
+        for key in path { current = (current as? [String: Any])?[key] }
+        if let number = current as? NSNumber, !(current is Bool) { return number.doubleValue }
+        return current
+    }
+
+    private static func set(_ value: Any, at path: [String], in object: inout [String: Any]) {
+        guard let key = path.first else { return }
+        if path.count == 1 { object[key] = value; return }
+        var child = object[key] as? [String: Any] ?? [:]
+        set(value, at: Array(path.dropFirst()), in: &child)
+        object[key] = child
     }
 
     private mutating func change(key: String, _ edit: (inout [String: Any]) -> Void) {
@@ -169,7 +196,9 @@ public struct ThemeDraft {
         edit(&edited)
         guard !NSDictionary(dictionary: edited).isEqual(to: object) else { return }
         // Typing into one field is one step; any other edit is a step of its own.
-        if key == "color" || undoSteps.last?.key != key || !redoSteps.isEmpty { undoSteps.append((object, key)) }
+        if ["color", "number", "families"].contains(key) || undoSteps.last?.key != key || !redoSteps.isEmpty {
+            undoSteps.append((object, key))
+        }
         redoSteps = []
         apply(edited)
     }

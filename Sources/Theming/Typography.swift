@@ -39,9 +39,9 @@ public struct Typography: Sendable, Equatable {
         titleScale: TitleScale(title1: 2.0, title2: 1.6, title3: 1.3, title4: 1.15))
 
     /// Accepted range for `base_size` and `reading_size`, in points.
-    static let sizeRange: ClosedRange<Double> = 6...36
+    public static let sizeRange: ClosedRange<Double> = 6...36
     /// Accepted range for `line_height`.
-    static let lineHeightRange: ClosedRange<Double> = 1...3
+    public static let lineHeightRange: ClosedRange<Double> = 1...3
     /// Accepted range for each title multiplier.
     static let titleScaleRange: ClosedRange<Double> = 0.75...4
 }

@@ -37,9 +37,6 @@ struct ThemeEditorTests {
         let target = string(g_variant_get_string(gtk_actionable_get_action_target_value(OpaquePointer(use)), nil)) ?? ""
         #expect(target.hasPrefix("text_secondary:light:#"))
         #expect(worn.last?.0?.color(.textSecondary, for: .light).hex == "#d0c8c0" && worn.last?.1 == .light)
-        let until = Date().addingTimeInterval(0.5)
-        _ = MainLoop.iterate(until: { Date() > until }, timeout: 2)
-        do { _ = try WidgetCapture.savePNG(of: editor.window, to: "/tmp/x/editor.png") } catch { print("CAPTURE", error) }
 
         // The checker's colour, as its button would give it: every pair passes again.
         let parts = target.split(separator: ":")
@@ -48,6 +45,18 @@ struct ThemeEditorTests {
         #expect(editor.draft.findings.isEmpty)
         editor.undo()
         #expect(editor.draft.canRedo)
+
+        // A size: the large radius, the last spin button (text sizes, spacing, then radii).
+        let spins = Widgets.descendants(of: editor.window).filter {
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_spin_button_get_type()) != 0
+        }
+        #expect(spins.count == 3 + 5 + 3)
+        let large = try #require(spins.last)
+        #expect(gtk_spin_button_get_value(OpaquePointer(large)) == 10, "Paper's large radius")
+        gtk_spin_button_set_value(OpaquePointer(large), 20)
+        #expect(editor.draft.number(at: ["radius", "large"]) == 20 && worn.last?.0?.radii.large == 20)
+        editor.undo()
+        #expect(gtk_spin_button_get_value(OpaquePointer(large)) == 10, "undo sets the control back")
     }
 
     private func texts(in editor: ThemeEditor) -> [String] {

@@ -95,3 +95,31 @@ struct ThemeDraftTests {
         #expect(try ThemeFile.load(file).name == "My Paper")
     }
 }
+
+@Suite("Editing a theme's fonts, sizes, spacing and radii")
+struct ThemeDraftShapeTests {
+    @Test func sizesSpacingRadiiAndFontsAreEditedAndUndone() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try ThemeDraft.copy(of: TestSupport.themesDirectory.appending(path: "paper.json"), as: "Shapes", into: folder)
+        var draft = try ThemeDraft(contentsOf: file)
+        #expect(draft.number(at: ["typography", "reading_size"]) == 12.5)
+        #expect(draft.families("reading_family").first == "Literata")
+        draft.setNumber(15, at: ["typography", "reading_size"])
+        draft.setNumber(2, at: ["spacing", "m"])
+        draft.setNumber(0, at: ["radius", "large"])
+        draft.setFamilies(["Georgia", "serif"], for: "reading_family")
+        let theme = try #require(draft.theme)
+        #expect(theme.typography.readingSize == 15 && theme.spacing.m == 2 && theme.radii.large == 0)
+        #expect(theme.typography.readingFamily == ["Georgia", "serif"])
+        // Out of range is said, as the file's rules say it.
+        draft.setNumber(99, at: ["typography", "base_size"])
+        let unusable = draft.theme == nil
+        #expect(unusable)
+        draft.undo()
+        draft.undo()
+        #expect(draft.theme?.typography.readingFamily.first == "Literata" && draft.theme?.radii.large == 0)
+        try draft.save(to: file)
+        #expect(try ThemeFile.load(file).typography.readingSize == 15)
+    }
+}

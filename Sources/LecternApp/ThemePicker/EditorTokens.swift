@@ -13,6 +13,33 @@ enum EditorTokens {
         (tr("Separators, Selection and Shadow"), [.borderSubtle, .borderStrong, .selectionBg, .selectionText, .shadow]),
     ]
 
+    /// The theme's numbers the editor offers: where each is in the file, its words, range and step.
+    struct Number {
+        let path: [String]
+        let title: String
+        let range: ClosedRange<Double>
+        let step: Double
+    }
+
+    static let fontFamilies: [(key: String, title: String)] = [
+        // Translators: a theme's font lists in the theme editor (first choice first, comma-separated).
+        ("ui_family", tr("Interface fonts")), ("reading_family", tr("Reading fonts")), ("mono_family", tr("Monospace fonts")),
+    ]
+
+    static let numbers: [(title: String, numbers: [Number])] = [
+        // Translators: the theme editor's groups of sizes and shapes.
+        (tr("Text Sizes"), [
+            Number(path: ["typography", "base_size"], title: tr("Interface text, points"), range: Typography.sizeRange, step: 0.5),
+            Number(path: ["typography", "reading_size"], title: tr("Reading text, points"), range: Typography.sizeRange, step: 0.5),
+            Number(path: ["typography", "line_height"], title: tr("Line height of reading text"), range: Typography.lineHeightRange, step: 0.05),
+        ]),
+        (tr("Spacing, pixels"), ["xs", "s", "m", "l", "xl"].map { Number(path: ["spacing", $0], title: $0.uppercased(), range: Spacing.range, step: 1) }),
+        (tr("Corner Radii, pixels"), [("small", tr("Small: chips, check boxes")), ("medium", tr("Medium: buttons, entries")),
+                                      ("large", tr("Large: cards, popovers, dialogs"))].map {
+            Number(path: ["radius", $0.0], title: $0.1, range: Radii.range, step: 1)
+        }),
+    ]
+
     /// What `token` colours, in a few words.
     static func title(_ token: ColorToken) -> String {
         switch token {

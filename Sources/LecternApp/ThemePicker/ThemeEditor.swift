@@ -28,6 +28,8 @@ final class ThemeEditor {
     private let undoButton: WidgetPointer
     private let redoButton: WidgetPointer
     private var schemeToggles: [ColorScheme: WidgetPointer] = [:]
+    private var spins: [(path: [String], spin: WidgetPointer)] = []
+    private var familyEntries: [(key: String, entry: WidgetPointer)] = []
     /// While the controls are set from the draft, their signals are not edits.
     private var showing = false
     private var closeConfirmed = false
@@ -60,7 +62,8 @@ final class ThemeEditor {
         nameEntry = gtk_entry_new()
         status = Widgets.label("", classes: ["theme-editor-status"], wrap: true)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-editor-content"],
-                                  [details(), variantChoice(), status] + EditorTokens.groups.map(group))
+                                  [details(), variantChoice(), status] + EditorTokens.groups.map(group) + [fonts()]
+                                      + EditorTokens.numbers.map(numberGroup))
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         connectDetails()
         connect(window, .closeRequest) { [weak self] in self?.closeRequested() ?? false }
@@ -129,6 +132,15 @@ final class ThemeEditor {
         if string(gtk_editable_get_text(OpaquePointer(nameEntry))) != draft.name { gtk_editable_set_text(OpaquePointer(nameEntry), draft.name) }
         for (variant, entry) in descriptionEntries where string(gtk_editable_get_text(OpaquePointer(entry))) != draft.description(for: variant) {
             gtk_editable_set_text(OpaquePointer(entry), draft.description(for: variant))
+        }
+        for (path, spin) in spins {
+            if let value = draft.number(at: path), gtk_spin_button_get_value(OpaquePointer(spin)) != value {
+                gtk_spin_button_set_value(OpaquePointer(spin), value)
+            }
+        }
+        for (key, entry) in familyEntries {
+            let text = draft.families(key).joined(separator: ", ")
+            if string(gtk_editable_get_text(OpaquePointer(entry))) != text { gtk_editable_set_text(OpaquePointer(entry), text) }
         }
         gtk_widget_set_sensitive(undoButton, draft.canUndo ? 1 : 0)
         gtk_widget_set_sensitive(redoButton, draft.canRedo ? 1 : 0)
@@ -287,6 +299,51 @@ final class ThemeEditor {
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["theme-editor-row"], [
             Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, children), pairs,
         ])
+    }
+
+    /// The font lists, first choice first; a list is taken on Enter or when the focus leaves it
+    /// (a new font restyles the whole app: not at every key).
+    private func fonts() -> WidgetPointer {
+        var rows = [Widgets.label(tr("Fonts"), classes: ["preference-heading"])]
+        for (key, title) in EditorTokens.fontFamilies {
+            let entry = gtk_entry_new()!
+            Accessibility.setLabel(entry, title)
+            Widgets.expand(entry, vertical: false)
+            let take: @MainActor () -> Void = { [weak self] in
+                guard let self, !showing else { return }
+                let families = (string(gtk_editable_get_text(OpaquePointer(entry))) ?? "").split(separator: ",")
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                guard families != draft.families(key) else { return }
+                draft.setFamilies(families, for: key)
+                changed()
+            }
+            connect(entry, .activate, take)
+            let focus = created(gtk_event_controller_focus_new())
+            connect(focus, .leave, take)
+            gtk_widget_add_controller(entry, focus)
+            familyEntries.append((key, entry))
+            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Widgets.label(title, classes: ["control-label"]), entry]))
+        }
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["theme-editor-group"], rows)
+    }
+
+    private func numberGroup(_ group: (title: String, numbers: [EditorTokens.Number])) -> WidgetPointer {
+        var rows = [Widgets.label(group.title, classes: ["preference-heading"])]
+        for number in group.numbers {
+            let spin = gtk_spin_button_new_with_range(number.range.lowerBound, number.range.upperBound, number.step)!
+            gtk_spin_button_set_digits(OpaquePointer(spin), number.step < 1 ? 2 : 0)
+            Accessibility.setLabel(spin, number.title)
+            connect(spin, .valueChanged) { [weak self] in
+                guard let self, !showing else { return }
+                draft.setNumber(gtk_spin_button_get_value(OpaquePointer(spin)), at: number.path)
+                changed()
+            }
+            spins.append((number.path, spin))
+            let label = Widgets.label(number.title, classes: ["control-label"])
+            Widgets.expand(label, vertical: false)
+            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, spin]))
+        }
+        return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["theme-editor-group"], rows)
     }
 
     /// Ctrl+Z and Shift+Ctrl+Z in this window undo and redo its edits (not the main window's undo bar).
