@@ -27,7 +27,6 @@ final class ThemeEditor {
     private let status: WidgetPointer
     private let undoButton: WidgetPointer
     private let redoButton: WidgetPointer
-    private var schemeToggles: [ColorScheme: WidgetPointer] = [:]
     private var spins: [(path: [String], spin: WidgetPointer)] = []
     private var familyEntries: [(key: String, entry: WidgetPointer)] = []
     /// While the controls are set from the draft, their signals are not edits.
@@ -130,6 +129,7 @@ final class ThemeEditor {
         showing = true
         defer { showing = false }
         if string(gtk_editable_get_text(OpaquePointer(nameEntry))) != draft.name { gtk_editable_set_text(OpaquePointer(nameEntry), draft.name) }
+        gtk_window_set_title(cast(window), tr("Edit “{theme}”", ["theme": draft.name]))
         for (variant, entry) in descriptionEntries where string(gtk_editable_get_text(OpaquePointer(entry))) != draft.description(for: variant) {
             gtk_editable_set_text(OpaquePointer(entry), draft.description(for: variant))
         }
@@ -256,7 +256,6 @@ final class ThemeEditor {
                 self.scheme = variant
                 changed()
             }
-            schemeToggles[variant] = button
             toggles.append(button)
         }
         let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"], toggles)
