@@ -170,13 +170,16 @@ struct AdaptiveLayoutTests {
             sandbox.activate(action)
             await pause(seconds: 0.8)
         }
+        // The theme editor, on a copy of Paper.
+        let editor = "Edit “Paper Copy”"
+        sandbox.activate("edit-theme", "[<'Paper'>]")
         var widths: [String: Int] = [:]
         #expect(await eventually(timeout: 10) {
             widths = Self.minimumWidths(of: app, on: display)
-            return Set(dialogs.keys).isSubset(of: widths.keys)
+            return Set(dialogs.keys + [editor]).isSubset(of: widths.keys)
         }, "windows open: \(widths.keys.sorted())")
         // (GTK's own Keyboard Shortcuts and About windows keep GTK's sizes.)
-        for title in dialogs.keys.sorted() + ["Lectern"] {
+        for title in dialogs.keys.sorted() + [editor, "Lectern"] {
             let width = try #require(widths[title], "\(title) did not open")
             #expect(width <= 360, "\(title) cannot be narrower than \(width) px")
         }

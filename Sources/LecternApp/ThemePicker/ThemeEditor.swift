@@ -25,6 +25,7 @@ final class ThemeEditor {
     private let nameEntry: WidgetPointer
     private var descriptionEntries: [ColorScheme: WidgetPointer] = [:]
     private let status: WidgetPointer
+    private let title: WidgetPointer
     private let undoButton: WidgetPointer
     private let redoButton: WidgetPointer
     private var spins: [(path: [String], spin: WidgetPointer)] = []
@@ -49,20 +50,24 @@ final class ThemeEditor {
         redoButton = Widgets.iconButton("edit-redo-symbolic", tooltip: tr("Redo (Shift+Ctrl+Z)"), action: "app.theme-redo")
         Accessibility.name(redoButton, tr("Redo"))
         let header = created(gtk_header_bar_new())
+        // A title that shortens, so that the window fits a phone's 360 px.
+        title = Widgets.label("", classes: ["title"])
+        gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
+        gtk_label_set_single_line_mode(OpaquePointer(title), 1)
+        gtk_header_bar_set_title_widget(OpaquePointer(header), title)
         gtk_header_bar_pack_start(OpaquePointer(header), undoButton)
         gtk_header_bar_pack_start(OpaquePointer(header), redoButton)
         gtk_header_bar_pack_end(OpaquePointer(header), Widgets.textButton(tr("Save"), action: "app.save-theme", classes: ["primary"]))
-        gtk_header_bar_pack_end(OpaquePointer(header), Widgets.textButton(tr("Revert"), action: "app.revert-theme", classes: ["secondary"]))
-        let export = Widgets.iconButton("document-save-as-symbolic", tooltip: tr("Export to a File…"), action: "app.export-theme")
-        Accessibility.name(export, tr("Export to a File…"))
-        gtk_header_bar_pack_end(OpaquePointer(header), export)
+        let revert = Widgets.iconButton("document-revert-symbolic", tooltip: tr("Revert"), action: "app.revert-theme")
+        Accessibility.name(revert, tr("Revert"))
+        gtk_header_bar_pack_end(OpaquePointer(header), revert)
         gtk_window_set_titlebar(gtkWindow, header)
 
         nameEntry = gtk_entry_new()
         status = Widgets.label("", classes: ["theme-editor-status"], wrap: true)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-editor-content"],
                                   [details(), variantChoice(), status] + EditorTokens.groups.map(group) + [fonts()]
-                                      + EditorTokens.numbers.map(numberGroup))
+                                      + EditorTokens.numbers.map(numberGroup) + [exportButton()])
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         connectDetails()
         connect(window, .closeRequest) { [weak self] in self?.closeRequested() ?? false }
@@ -130,6 +135,7 @@ final class ThemeEditor {
         defer { showing = false }
         if string(gtk_editable_get_text(OpaquePointer(nameEntry))) != draft.name { gtk_editable_set_text(OpaquePointer(nameEntry), draft.name) }
         gtk_window_set_title(cast(window), tr("Edit “{theme}”", ["theme": draft.name]))
+        gtk_label_set_text(OpaquePointer(title), tr("Edit “{theme}”", ["theme": draft.name]))
         for (variant, entry) in descriptionEntries where string(gtk_editable_get_text(OpaquePointer(entry))) != draft.description(for: variant) {
             gtk_editable_set_text(OpaquePointer(entry), draft.description(for: variant))
         }
@@ -242,13 +248,19 @@ final class ThemeEditor {
         }
     }
 
+    /// Export…, after everything (the header keeps what fits a phone's width).
+    private func exportButton() -> WidgetPointer {
+        let export = Widgets.textButton(tr("Export to a File…"), action: "app.export-theme", classes: ["secondary"])
+        gtk_widget_set_halign(export, GTK_ALIGN_START)
+        return export
+    }
+
     /// Light / Dark: the variant the app wears while editing.
     private func variantChoice() -> WidgetPointer {
         var group: UnsafeMutablePointer<GtkToggleButton>?
         var toggles: [WidgetPointer] = []
         for variant in ColorScheme.allCases {
-            // Translators: the variant of the theme shown while editing it.
-            let button = created(gtk_toggle_button_new_with_label(variant == .light ? tr("Editing the light variant") : tr("Editing the dark variant")))
+            let button = created(gtk_toggle_button_new_with_label(variant == .light ? tr("Light") : tr("Dark")))
             if let group { gtk_toggle_button_set_group(cast(button), group) } else { group = cast(button) }
             gtk_toggle_button_set_active(cast(button), variant == scheme ? 1 : 0)
             connect(button, .toggled) { [weak self] in
@@ -258,9 +270,11 @@ final class ThemeEditor {
             }
             toggles.append(button)
         }
-        let box = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"], toggles)
-        gtk_widget_set_halign(box, GTK_ALIGN_START)
-        return box
+        let linked = Widgets.box(GTK_ORIENTATION_HORIZONTAL, classes: ["linked"], toggles)
+        // Translators: before the Light / Dark choice of the variant the app shows while a theme is edited.
+        let label = Widgets.label(tr("Variant shown"), classes: ["control-label"])
+        Accessibility.setLabel(linked, tr("Variant shown"))
+        return Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [label, linked])
     }
 
     private func group(_ group: (title: String, tokens: [ColorToken])) -> WidgetPointer {
