@@ -32,8 +32,7 @@ extension ThemesFeature {
         do { theme = try ThemeFile.load(source) } catch {
             return shell.notify(tr("{file} is not a theme Lectern can use: {error}", ["file": source.lastPathComponent, "error": String(describing: error)]))
         }
-        let names = Set(controller.catalog.entries.map { $0.name.lowercased() })
-        let name = ([theme.name] + (2...99).map { "\(theme.name) \($0)" }).first { !names.contains($0.lowercased()) } ?? theme.name
+        let name = unusedName([theme.name] + (2...99).map { "\(theme.name) \($0)" }, in: controller.catalog) ?? theme.name
         do {
             _ = try ThemeDraft.copy(of: source, as: name, into: DataLocations.userThemesDirectory)
         } catch {
@@ -70,10 +69,11 @@ extension ThemesFeature {
         }
         var file = entry.file
         if entry.origin == .builtIn {
-            let names = Set(controller.catalog.entries.map { $0.name.lowercased() })
             // Translators: the name of a user's copy of a built-in theme, e.g. "Paper Copy"; {number} counts further copies.
-            let copyName = ([tr("{theme} Copy", ["theme": entry.name])] + (2...99).map { tr("{theme} Copy {number}", ["theme": entry.name, "number": $0]) })
-                .first { !names.contains($0.lowercased()) } ?? entry.name
+            let copyName = unusedName([tr("{theme} Copy", ["theme": entry.name])]
+                                      // Translators: a further copy of a built-in theme, e.g. "Paper Copy 2".
+                                      + (2...99).map { tr("{theme} Copy {number}", ["theme": entry.name, "number": $0]) },
+                                      in: controller.catalog) ?? entry.name
             do {
                 file = try ThemeDraft.copy(of: entry.file, as: copyName, into: DataLocations.userThemesDirectory)
             } catch {
@@ -102,6 +102,12 @@ extension ThemesFeature {
         }
         self.editor = editor
         editor.present(transientFor: pickerWindow ?? shell.mainWindow?.window)
+    }
+
+    /// The first of `candidates` no theme of `catalog` has (compared without regard to case).
+    private func unusedName(_ candidates: [String], in catalog: ThemeCatalog) -> String? {
+        let names = Set(catalog.entries.map { $0.name.lowercased() })
+        return candidates.first { !names.contains($0.lowercased()) }
     }
 
     /// "bg_primary:light:#RRGGBB": one colour of the theme being edited.

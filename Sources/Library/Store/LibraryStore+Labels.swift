@@ -12,9 +12,7 @@ extension LibraryStore {
     /// Every label, the local library's first, then each account's, by name.
     public func labels() throws(StorageError) -> [Label] {
         try read { database throws(StorageError) in
-            try database.query("SELECT id, name, account_id FROM labels ORDER BY account_id IS NOT NULL, account_id, name") {
-                Label(id: $0.int64(0), name: $0.text(1) ?? "", accountID: $0.optionalInt64(2))
-            }
+            try database.query("SELECT \(Self.labelColumns) FROM labels ORDER BY account_id IS NOT NULL, account_id, name", [], Self.label(from:))
         }
     }
 
@@ -135,8 +133,7 @@ extension LibraryStore {
 
     private static func applyMembers(_ items: [String], label: Int64, name: String, accountID: Int64,
                                      in database: SQLiteDatabase) throws(StorageError) -> Int {
-        try database.execute("CREATE TEMP TABLE IF NOT EXISTS label_items (guid TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.label_items")
-        try database.run("INSERT OR IGNORE INTO temp.label_items SELECT value FROM json_each(?)", [.jsonArray(items)])
+        try fillRemoteIDs(items, in: database)
         let pending = """
             NOT EXISTS (SELECT 1 FROM sync_changes WHERE account_id = ?2 AND kind IN ('addLabel', 'removeLabel')
                         AND target = a.guid AND value = ?3)
@@ -144,12 +141,12 @@ extension LibraryStore {
         let added = try database.run("""
             INSERT OR IGNORE INTO article_labels (label_id, article_id)
             SELECT ?1, a.id FROM articles a JOIN feeds f ON f.id = a.feed_id
-            WHERE f.account_id = ?2 AND a.guid IN (SELECT guid FROM temp.label_items) AND \(pending)
+            WHERE f.account_id = ?2 AND a.guid IN (SELECT guid FROM temp.sync_ids) AND \(pending)
             """, [.integer(label), .integer(accountID), .text(name)])
         let removed = try database.run("""
             DELETE FROM article_labels WHERE label_id = ?1 AND article_id IN (
                 SELECT a.id FROM articles a WHERE a.id IN (SELECT article_id FROM article_labels WHERE label_id = ?1)
-                    AND a.guid NOT IN (SELECT guid FROM temp.label_items) AND \(pending))
+                    AND a.guid NOT IN (SELECT guid FROM temp.sync_ids) AND \(pending))
             """, [.integer(label), .integer(accountID), .text(name)])
         return added + removed
     }
@@ -180,10 +177,14 @@ extension LibraryStore {
         }
     }
 
+    private static let labelColumns = "id, name, account_id"
+
+    private static func label(from row: SQLiteStatement) -> Label {
+        Label(id: row.int64(0), name: row.text(1) ?? "", accountID: row.optionalInt64(2))
+    }
+
     private static func label(_ id: Int64, in database: SQLiteDatabase) throws(StorageError) -> Label {
-        guard let label = try database.first("SELECT id, name, account_id FROM labels WHERE id = ?", [.integer(id)], {
-            Label(id: $0.int64(0), name: $0.text(1) ?? "", accountID: $0.optionalInt64(2))
-        }) else {
+        guard let label = try database.first("SELECT \(labelColumns) FROM labels WHERE id = ?", [.integer(id)], label(from:)) else {
             // Translators: what is missing, in “{thing} is no longer in the library”.
             throw .notFound(what: tr("The label"))
         }

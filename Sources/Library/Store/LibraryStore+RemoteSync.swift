@@ -186,7 +186,7 @@ extension LibraryStore {
     }
 
     /// Puts `ids` in the connection's scratch table `temp.sync_ids`, replacing what was there.
-    private static func fillRemoteIDs(_ ids: [String], in database: SQLiteDatabase) throws(StorageError) {
+    static func fillRemoteIDs(_ ids: [String], in database: SQLiteDatabase) throws(StorageError) {
         try database.execute("CREATE TEMP TABLE IF NOT EXISTS sync_ids (guid TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.sync_ids")
         var start = 0
         while start < ids.count {

@@ -98,7 +98,7 @@ extension AccountSyncer {
 
     /// The refusal of a label change by a protocol whose API has no labels on articles (the
     /// window offers none; a change can only be left from an older queue).
-    func noLabels(_ change: SyncChange, server: String) -> SyncError {
+    func noLabels(server: String) -> SyncError {
         .refused(server: server, call: tr("a label"), reason: tr("this server's API has no labels on articles"))
     }
 

@@ -177,7 +177,7 @@ extension FeedbinSync {
         case .deleteFolder:
             try await client.call("DELETE", "tags", body: ["name": change.target], name: "delete tag")
         case .addLabel, .removeLabel, .renameLabel, .deleteLabel:
-            throw noLabels(change, server: server)
+            throw noLabels(server: server)
         }
     }
 

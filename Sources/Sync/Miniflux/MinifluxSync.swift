@@ -210,7 +210,7 @@ extension MinifluxSync {
         case .deleteFolder:
             try await deleteCategory(change.target, categories: &categories)
         case .addLabel, .removeLabel, .renameLabel, .deleteLabel:
-            throw noLabels(change, server: server)
+            throw noLabels(server: server)
         }
     }
 

@@ -169,7 +169,7 @@ extension NextcloudNewsSync {
             try await client.call("DELETE", "folders/\(change.target)", name: "delete folder")
             folders[Int64(change.target) ?? 0] = nil
         case .addLabel, .removeLabel, .renameLabel, .deleteLabel:
-            throw noLabels(change, server: server)
+            throw noLabels(server: server)
         }
     }
 

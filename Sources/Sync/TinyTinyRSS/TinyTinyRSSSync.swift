@@ -39,8 +39,10 @@ struct TinyTinyRSSSync: AccountSyncer {
         var cursor = Cursor(account.cursor)
         let categories = try await categories()
         let pending = try stored { try store.pendingChanges(accountID: account.id) }
-        let labelIDs = pending.contains { $0.kind == .addLabel || $0.kind == .removeLabel }
-            ? Dictionary(try await labels().map { ($0.name.lowercased(), $0.remoteID) }) { first, _ in first } : [:]
+        // The server's labels, read before the push only when a label change needs their ids
+        // (its API cannot make or rename one, so the list still holds after the push).
+        let serverLabels = pending.contains { $0.kind == .addLabel || $0.kind == .removeLabel } ? try await labels() : nil
+        let labelIDs = Dictionary((serverLabels ?? []).map { ($0.name.lowercased(), $0.remoteID) }) { first, _ in first }
         let sent = try await push(pending, batchSize: TinyTinyRSSClient.pageSize, store: store, summary: &summary) { batch throws(SyncError) in
             try await send(batch, categories: categories, labels: labelIDs)
         }
@@ -112,9 +114,15 @@ struct TinyTinyRSSSync: AccountSyncer {
         } else {
             cursor.reconciledAt = Date()
         }
-        let labels = try await labels(withArticles: true)
-        try await fetchMissing(labels.flatMap(\.items), account: account, store: store, summary: &summary)
-        summary.stateChanges += try stored { try store.applyRemoteLabels(labels, accountID: account.id) }
+        var labelled: [RemoteLabel] = []
+        let known: [RemoteLabel]
+        if let serverLabels { known = serverLabels } else { known = try await labels() }
+        for var label in known {
+            label.items = try await ids(["feed_id": Int64(label.remoteID) ?? 0, "view_mode": "all_articles"])
+            labelled.append(label)
+        }
+        try await fetchMissing(labelled.flatMap(\.items), account: account, store: store, summary: &summary)
+        summary.stateChanges += try stored { try store.applyRemoteLabels(labelled, accountID: account.id) }
         cursor.unread = counts?.unread
         cursor.starred = counts?.starred
         await client.logout()
@@ -213,16 +221,13 @@ struct TinyTinyRSSSync: AccountSyncer {
         }
     }
 
-    /// The user's labels (`getLabels`), with their articles' ids when asked.
-    private func labels(withArticles: Bool = false) async throws(SyncError) -> [RemoteLabel] {
+    /// The user's labels (`getLabels`), their articles not yet read.
+    private func labels() async throws(SyncError) -> [RemoteLabel] {
         guard let rows = try await client.call("getLabels") as? [[String: Any]] else { throw malformed("getLabels") }
-        var labels: [RemoteLabel] = []
-        for row in rows {
-            guard let id = JSONReading.int(row["id"]), let name = JSONReading.text(row["caption"]) else { continue }
-            let items = withArticles ? try await ids(["feed_id": id, "view_mode": "all_articles"]) : []
-            labels.append(RemoteLabel(remoteID: String(id), name: name, items: items))
+        return rows.compactMap { row in
+            guard let id = JSONReading.int(row["id"]), let name = JSONReading.text(row["caption"]) else { return nil }
+            return RemoteLabel(remoteID: String(id), name: name, items: [])
         }
-        return labels
     }
 
     private func headlines(_ query: [String: Any], skip: Int, content: Bool) async throws(SyncError) -> [[String: Any]] {
