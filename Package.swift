@@ -79,11 +79,11 @@ let package = Package(
         .testTarget(name: "FeedParsingTests", dependencies: ["FeedParsing", "ArticleModel"], exclude: ["Fixtures"]),
         // tmpfs mounts for the full-disk and read-only tests.
         .target(name: "ScratchMount", path: "Tests/ScratchMount"),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount"], exclude: ["Fixtures"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming", "ScratchMount"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "SyncTests", dependencies: ["Sync", "Library"], exclude: ["Fixtures"]),
+        .testTarget(name: "SyncTests", dependencies: ["Sync", "Library", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport", exclude: ["secret_service.sh"]),
         .testTarget(name: "GtkBridgeTests", dependencies: ["GtkBridge", "TestSupport"]),

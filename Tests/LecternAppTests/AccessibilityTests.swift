@@ -13,24 +13,24 @@ struct AccessibilityTests {
     /// The sample feeds and an Arabic one, and Lectern running with its accessibility on (on
     /// `display` when given).
     static func launch(on display: PrivateDisplay? = nil) async throws -> (LecternSandbox, AccessibilityBus, Process) {
-        let sandbox = try LecternSandbox()
-        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
-        try #require(sandbox.run(["--batch", "--add-feed", Self.arabicFeed], environment: ["DISPLAY": nil]).status == 0)
-        let bus = try AccessibilityBus()
+        let sandbox = try await LecternSandbox()
+        try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", "--add-feed", Self.arabicFeed], environment: ["DISPLAY": nil]).status == 0)
+        let bus = try await AccessibilityBus()
         sandbox.extraEnvironment = bus.environment.merging(display?.environment ?? [:]) { $1 }
         let app = try sandbox.start([])
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         return (sandbox, bus, app)
     }
 
-    @Test(.enabled(if: canRun), .timeLimit(.minutes(4)))
+    @Test(.enabled(if: canRun), .hangGuard)
     func everyControlInEveryWindowHasANameAndTheRowsReadWhole() async throws {
         let (sandbox, bus, app) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit() }
-        sandbox.activate("next-article")
+        await sandbox.activate("next-article")
         var main: [AccessibleNode] = []
         #expect(await eventually(timeout: 20) {
-            main = (try? bus.walk(app)) ?? []
+            main = (try? await bus.walk(app)) ?? []
             return main.contains { $0.role == "heading" }
         }, "the article's heading never showed")
 
@@ -53,9 +53,9 @@ struct AccessibilityTests {
         for (action, parameter) in [("preferences", "[]"), ("shortcuts", "[]"), ("themes", "[]"), ("about", "[]"),
                                     ("add-account", "[]"), ("selected-feed-settings", "[]"), ("new-folder", "[]"), ("add-feed", "[]"),
                                     ("edit-theme", "[<'Paper'>]")] {
-            sandbox.activate(action, parameter)
+            await sandbox.activate(action, parameter)
             await pause(seconds: 1.5)
-            let nodes = try bus.walk(app)
+            let nodes = try await bus.walk(app)
             windows.formUnion(nodes.filter { $0.depth == 1 }.map(\.name))
             for node in nodes where node.isControl && !node.isNamed && unnamed[node.summary] == nil {
                 unnamed[node.summary] = "after \(action)"
@@ -73,15 +73,15 @@ struct AccessibilityTests {
         #expect(themeCards.contains { $0.hasPrefix("Midnight theme: ") || $0.hasPrefix("Nord theme: ") }, "theme cards read: \(themeCards)")
     }
 
-    @Test(.enabled(if: canRun), .timeLimit(.minutes(2)))
+    @Test(.enabled(if: canRun), .hangGuard)
     func theArticleReadsAsTextAndAParagraphNamesItsLinks() async throws {
         let (sandbox, bus, app) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit() }
         // The Arabic feed's first article (after the five samples, which are newer) has a link.
-        for _ in 0..<6 { sandbox.activate("next-article"); await pause(seconds: 0.3) }
+        for _ in 0..<6 { await sandbox.activate("next-article"); await pause(seconds: 0.3) }
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 20) {
-            nodes = (try? bus.walk(app, withText: true)) ?? []
+            nodes = (try? await bus.walk(app, withText: true)) ?? []
             return nodes.contains { $0.role == "heading" && $0.name == "قارئ واحد لكل المواقع" }
         })
         // The article reads as text: the heading's and the paragraph's words, the link's among them.
@@ -96,45 +96,45 @@ struct AccessibilityTests {
 /// The keyboard alone, pressed from outside with xdotool and followed over AT-SPI.
 @Suite(.serialized)
 struct KeyboardOnlyTests {
-    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
     func f6AndTabVisitEveryPaneAndTheMenuKeyOpensARowsMenu() async throws {
-        let display = try PrivateDisplay()   // no other test's window takes the focus
+        let display = try await PrivateDisplay()   // no other test's window takes the focus
         defer { withExtendedLifetime(display) {} }
         let (sandbox, bus, app) = try await AccessibilityTests.launch(on: display)
         defer { app.terminate(); app.waitUntilExit() }
         var window = ""
         try #require(await eventually(timeout: 20) {
-            window = app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
             return !window.isEmpty
         })
-        sandbox.activate("next-article")
+        await sandbox.activate("next-article")
         await pause(seconds: 1)
 
-        let cycle = try bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
+        let cycle = try await bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
         #expect(Set(cycle.prefix(4)) == ["header", "sidebar", "list", "reader"], "F6 went to \(cycle)")
         #expect(cycle[4] == cycle[0], "F6 did not wrap around: \(cycle)")
-        let back = try bus.press(["shift+F6", "shift+F6"], in: window, of: app, on: display).map(\.pane)
+        let back = try await bus.press(["shift+F6", "shift+F6"], in: window, of: app, on: display).map(\.pane)
         #expect(back == [cycle[3], cycle[2]], "Shift+F6 went to \(back) after \(cycle)")
 
         // Tab alone walks through every part, leaving a list after one row (the arrows move
         // between rows), and Shift+Tab steps back.
-        var atHeader = try bus.press(["F6"], in: window, of: app, on: display)
-        while atHeader.last?.pane != "header", atHeader.count < 5 { atHeader += try bus.press(["F6"], in: window, of: app, on: display) }
+        var atHeader = try await bus.press(["F6"], in: window, of: app, on: display)
+        while atHeader.last?.pane != "header", atHeader.count < 5 { atHeader += try await bus.press(["F6"], in: window, of: app, on: display) }
         try #require(atHeader.last?.pane == "header")
-        let tabs = try bus.press((0..<10).map { _ in "Tab" }, in: window, of: app, on: display)
+        let tabs = try await bus.press((0..<10).map { _ in "Tab" }, in: window, of: app, on: display)
         let walk = tabs.map { "\($0.pane): \($0.name)" }
         #expect(Set(tabs.map(\.pane)).isSuperset(of: ["header", "sidebar", "list", "reader"]), "Tab went through \(walk)")
         let rowAfterRow = zip(tabs, tabs.dropFirst()).contains { $0.role == "list item" && $1.role == "list item" }
         #expect(!rowAfterRow, "Tab walked a list row by row: \(walk)")
-        let stepBack = try bus.press(["shift+Tab"], in: window, of: app, on: display)
+        let stepBack = try await bus.press(["shift+Tab"], in: window, of: app, on: display)
         #expect(stepBack.first?.name == tabs[tabs.count - 2].name, "Shift+Tab went to \(stepBack.first?.name ?? "nothing") after \(walk)")
 
         // In the sidebar, down to a feed: the Menu key and Shift+F10 open its menu.
         let toSidebar = (0..<4).map { _ in "F6" }
-        var steps = try bus.press(toSidebar, in: window, of: app, on: display)
-        while steps.last?.pane != "sidebar", steps.count < 8 { steps += try bus.press(["F6"], in: window, of: app, on: display) }
+        var steps = try await bus.press(toSidebar, in: window, of: app, on: display)
+        while steps.last?.pane != "sidebar", steps.count < 8 { steps += try await bus.press(["F6"], in: window, of: app, on: display) }
         try #require(steps.last?.pane == "sidebar")
-        let menu = try bus.press(["Down", "Down", "Down", "Down", "Down", "Menu", "Escape", "shift+F10", "Escape"], in: window, of: app, on: display)
+        let menu = try await bus.press(["Down", "Down", "Down", "Down", "Down", "Menu", "Escape", "shift+F10", "Escape"], in: window, of: app, on: display)
         #expect(menu[4].name == "Lectern Notes, 2 unread", "the focus went to \(menu.map(\.name))")
         #expect(menu[5].role == "menu item" && menu[5].name == "Rename…", "Menu gave \(menu[5].role) “\(menu[5].name)”")
         #expect(menu[6].pane == "sidebar", "Escape gave the focus to \(menu.map { "\($0.key) → \($0.name)" })")
@@ -147,7 +147,7 @@ struct KeyboardOnlyTests {
 @Suite(.serialized)
 struct UnmarkedTextTests {
     /// Builds the pseudo-language "xx" from po/lectern.pot into `folder` (msgen, msgfilter, msgfmt).
-    static func pseudoCatalog(in folder: URL) throws {
+    static func pseudoCatalog(in folder: URL) async throws {
         let template = LecternSandbox.packageRoot.appending(path: "po/lectern.pot").path
         let target = folder.appending(path: "xx/LC_MESSAGES")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
@@ -155,13 +155,13 @@ struct UnmarkedTextTests {
             msgen '\(template)' | sed 's/nplurals=INTEGER; plural=EXPRESSION;/nplurals=2; plural=(n != 1);/' \
               | msgfilter --keep-header sed -e '1s/^/⟦/' -e '$s/$/⟧/' | msgfmt -o '\(target.path)/lectern.mo' -
             """
-        let built = Command.run("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"])
+        let built = await Command.run("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"])
         try #require(built.status == 0, "\(built.stderr)")
     }
 
-    static func environment(_ sandbox: LecternSandbox) throws -> [String: String?] {
+    static func environment(_ sandbox: LecternSandbox) async throws -> [String: String?] {
         let folder = sandbox.root.appending(path: "pseudo")
-        try pseudoCatalog(in: folder)
+        try await pseudoCatalog(in: folder)
         var environment = try TranslationTests.speaking("en_US")
         environment["LANGUAGE"] = "xx"
         environment["LECTERN_LOCALE_DIR"] = folder.path
@@ -173,32 +173,32 @@ struct UnmarkedTextTests {
     static let notOurs: Set<String> = ["Lectern", "lectern", "Minimize", "Maximize", "Close", "(None)"]
 
     @Test(.enabled(if: LecternSandbox.lecternBinary != nil))
-    func everyHelpLineIsMarked() throws {
-        let sandbox = try LecternSandbox()
-        var environment = try Self.environment(sandbox)
+    func everyHelpLineIsMarked() async throws {
+        let sandbox = try await LecternSandbox()
+        var environment = try await Self.environment(sandbox)
         environment["DISPLAY"] = nil
-        let help = sandbox.run(["--help"], environment: environment)
+        let help = await sandbox.run(["--help"], environment: environment)
         let options = help.stdout.split(separator: "\n").filter { $0.hasPrefix("  --") && !$0.contains("--help") }
         #expect(options.count > 20)
         let unmarked = options.filter { !$0.contains("⟦") }
         #expect(unmarked.isEmpty, "options described in unmarked English:\n\(unmarked.joined(separator: "\n"))")
     }
 
-    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
     func everyTextInTheWindowsIsMarked() async throws {
-        let sandbox = try LecternSandbox()
-        let bus = try AccessibilityBus()
+        let sandbox = try await LecternSandbox()
+        let bus = try await AccessibilityBus()
         sandbox.extraEnvironment = bus.environment
-        for (key, value) in try Self.environment(sandbox) { sandbox.extraEnvironment[key] = value ?? "" }
+        for (key, value) in try await Self.environment(sandbox) { sandbox.extraEnvironment[key] = value ?? "" }
         let app = try sandbox.start([])
         defer { app.terminate(); app.waitUntilExit() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         var unmarked: [String: String] = [:]
         var walked = 0
         for action in ["", "preferences", "add-account", "new-folder"] {
-            if !action.isEmpty { sandbox.activate(action) }
+            if !action.isEmpty { await sandbox.activate(action) }
             await pause(seconds: 1.5)
-            let nodes = try bus.walk(app)
+            let nodes = try await bus.walk(app)
             walked += nodes.count
             for node in nodes where node.name.contains(where: \.isLetter) && !node.name.contains("⟦")
                 && !Self.notOurs.contains(node.name) && !node.name.hasPrefix("Gtk") && unmarked[node.summary] == nil {

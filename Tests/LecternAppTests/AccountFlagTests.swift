@@ -15,7 +15,7 @@ struct AccountFlagTests {
     /// The Google Reader server with two feeds and three recent articles; the feeds' sites are
     /// `site` when given, and the server has an icon for Tea Notes only.
     private func server(site: String? = nil) async throws -> SiteServer {
-        let server = try SiteServer(script: "Tests/SyncTests/Fixtures/greader_server.py")
+        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/greader_server.py")
         let now = Int(Date().timeIntervalSince1970)
         let library: [String: Any] = [
             "feeds": [["id": "1", "title": "Tea Notes", "url": "https://tea.example/feed", "htmlUrl": site ?? "https://tea.example/", "folder": "Drinks"],
@@ -31,82 +31,82 @@ struct AccountFlagTests {
     private func url(_ server: SiteServer) -> String { "http://127.0.0.1:\(server.port)" }
 
     /// `lectern --add-account greader` for alice on `server`, `password` on standard input.
-    private func addAlice(_ sandbox: LecternSandbox, _ server: SiteServer, password: String) -> CommandResult {
-        sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
+    private func addAlice(_ sandbox: LecternSandbox, _ server: SiteServer, password: String) async -> CommandResult {
+        await sandbox.run(["--add-account", "greader", "--server", url(server), "--user", "alice", "--password-stdin"],
                     environment: Self.noDisplay, input: password)
     }
 
     /// A sandbox with its keyring, the server, and alice's account added and synced once.
     private func aliceSynced() async throws -> (LecternSandbox, SecretService, SiteServer) {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
         let server = try await server()
-        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
-        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        await #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
+        #expect(await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
         return (sandbox, keyring, server)
     }
 
     @Test func anAccountIsCheckedKeptInTheKeyringSyncedListedAndRemoved() async throws {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
         let server = try await server()
-        let added = addAlice(sandbox, server, password: "wonderland\n")
+        let added = await addAlice(sandbox, server, password: "wonderland\n")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr.contains("Added account 1: alice on 127.0.0.1 (Google Reader API)"))
-        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
+        await #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
         // The password is in the keyring only: not in the settings, not in the library.
         for file in try FileManager.default.subpathsOfDirectory(atPath: sandbox.root.path) {
             let data = FileManager.default.contents(atPath: sandbox.root.appending(path: file).path) ?? Data()
             #expect(data.range(of: Data("wonderland".utf8)) == nil, "\(file) holds the password")
         }
 
-        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        let synced = await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(synced.stderr.contains("[1/1] alice on 127.0.0.1: 3 new articles"), "\(synced.stderr)")
 
-        let listed = sandbox.run(["--list-accounts"], environment: Self.noDisplay)
+        let listed = await sandbox.run(["--list-accounts"], environment: Self.noDisplay)
         #expect(listed.status == 0)
         #expect(listed.stdout.hasPrefix("1\tgreader\t\(url(server))\talice\tsynced "), "\(listed.stdout)")
 
-        let removed = sandbox.run(["--remove-account", "1"], environment: Self.noDisplay)
+        let removed = await sandbox.run(["--remove-account", "1"], environment: Self.noDisplay)
         #expect(removed.status == 0, "\(removed.stderr)")
-        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil, "the password left the keyring")
-        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+        await #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil, "the password left the keyring")
+        #expect(await sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
     }
 
     @Test func aWrongPasswordIsRefusedAndNothingIsKept() async throws {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
         let server = try await server()
-        let refused = addAlice(sandbox, server, password: "guess")
+        let refused = await addAlice(sandbox, server, password: "guess")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("refused the user name or password"), "\(refused.stderr)")
-        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil)
-        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+        await #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == nil)
+        #expect(await sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
     }
 
     @Test func aChangedPasswordIsSignedInAgainFromTheCommandLine() async throws {
         let (sandbox, keyring, server) = try await aliceSynced()
         // The password changes on the server: the next sync is refused.
         try await control(server, "password", ["password": "looking-glass"])
-        let refused = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        let refused = await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
         #expect(refused.status == 1 && refused.stderr.contains("refused the user name or password"), "\(refused.stderr)")
 
         // A wrong one is checked with the server and changes nothing.
-        let wrong = sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "guess\n")
+        let wrong = await sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "guess\n")
         #expect(wrong.status == 1 && wrong.stderr.contains("could not sign in to account 1"), "\(wrong.stderr)")
-        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
+        await #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "wonderland")
         // The new one replaces the old in the keyring, and the account syncs again with what it had.
-        let signedIn = sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "looking-glass\n")
+        let signedIn = await sandbox.run(["--sign-in", "1", "--password-stdin"], environment: Self.noDisplay, input: "looking-glass\n")
         #expect(signedIn.status == 0, "\(signedIn.stderr)")
         #expect(signedIn.stderr.contains("Signed in to account 1 again: alice on 127.0.0.1"), "\(signedIn.stderr)")
-        #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "looking-glass")
-        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        await #expect(keyring.lookup(["kind": "greader", "server": url(server), "user": "alice"]) == "looking-glass")
+        let synced = await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
         #expect(synced.status == 0 && synced.stderr.contains("[1/1] alice on 127.0.0.1: 0 new articles"), "\(synced.stderr)")
 
-        let unknown = sandbox.run(["--sign-in", "7", "--password-stdin"], environment: Self.noDisplay, input: "x")
+        let unknown = await sandbox.run(["--sign-in", "7", "--password-stdin"], environment: Self.noDisplay, input: "x")
         #expect(unknown.status == 1 && unknown.stderr.contains("there is no account 7"), "\(unknown.stderr)")
-        let noStdin = sandbox.run(["--sign-in", "1"], environment: Self.noDisplay)
+        let noStdin = await sandbox.run(["--sign-in", "1"], environment: Self.noDisplay)
         #expect(noStdin.status == 2 && noStdin.stderr.contains("never from an argument"), "\(noStdin.stderr)")
     }
 
@@ -114,7 +114,7 @@ struct AccountFlagTests {
         let (sandbox, keyring, server) = try await aliceSynced()
         defer { withExtendedLifetime(keyring) {} }
 
-        let added = sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "1"], environment: Self.noDisplay)
+        let added = await sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "1"], environment: Self.noDisplay)
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stderr.contains("Subscribed in account 1 (alice on 127.0.0.1): 0 new articles, 1 change sent, 1 feed added"),
                 "\(added.stderr)")
@@ -123,36 +123,36 @@ struct AccountFlagTests {
         let urls = (state?["feeds"] as? [[String: Any]] ?? []).compactMap { $0["url"] as? String }
         #expect(urls.contains("https://bees.example/feed"), "the server's feeds: \(urls)")
         let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
-        let inAccount = Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM feeds WHERE url = ? AND account_id = 1', ('https://bees.example/feed',)).fetchone()[0])", library],
+        let inAccount = await Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM feeds WHERE url = ? AND account_id = 1', ('https://bees.example/feed',)).fetchone()[0])", library],
                                     environment: sandbox.environment)
         #expect(inAccount.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "1", "\(inAccount.stdout)\(inAccount.stderr)")
 
-        let refused = sandbox.run(["--add-feed", "https://gone.invalid/feed", "--account", "1"], environment: Self.noDisplay)
+        let refused = await sandbox.run(["--add-feed", "https://gone.invalid/feed", "--account", "1"], environment: Self.noDisplay)
         #expect(refused.status == 1 && refused.stderr.contains("gone.invalid"), "\(refused.stderr)")
-        let noAccount = sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "9"], environment: Self.noDisplay)
+        let noAccount = await sandbox.run(["--add-feed", "https://bees.example/feed", "--account", "9"], environment: Self.noDisplay)
         #expect(noAccount.status == 1 && noAccount.stderr.contains("there is no account 9"), "\(noAccount.stderr)")
-        let alone = sandbox.run(["--account", "1"], environment: Self.noDisplay)
+        let alone = await sandbox.run(["--account", "1"], environment: Self.noDisplay)
         #expect(alone.status == 2 && alone.stderr.contains("--account goes with --add-feed"), "\(alone.stderr)")
     }
 
     @Test(.enabled(if: hasDisplay, "needs a display: run under make check"))
     func anAccountsFeedsShowTheIconsItsServerGivesAndTheirSitesAreNeverAsked() async throws {
-        let site = try SiteServer()
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let site = try await SiteServer()
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
         defer { withExtendedLifetime(keyring) {} }
         let server = try await server(site: "http://127.0.0.1:\(site.port)/")
-        #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
-        #expect(sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        await #expect(addAlice(sandbox, server, password: "wonderland").status == 0)
+        #expect(await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
 
         let app = try sandbox.start([])
         defer { app.stop() }
         // The site's favicon would be #c03060.
-        try expectServersIconDrawn(sandbox, app)
+        try await expectServersIconDrawn(sandbox, app)
         // Rail's server has no icon for it: it goes without (remembered as none), rather than
         // asking Rail's site.
         let icons = sandbox.root.appending(path: "cache/lectern/icons")
-        #expect(waitUntil(timeout: 10) {
+        #expect(await eventually(timeout: 10) {
             ((try? FileManager.default.contentsOfDirectory(atPath: icons.path)) ?? []).contains { $0.hasSuffix(".none") }
         }, "Rail's icon was looked for and not found")
         #expect(site.favicons == 0, "the feeds' own site was never asked for an icon")
@@ -160,61 +160,61 @@ struct AccountFlagTests {
 
     @Test(.enabled(if: hasDisplay, "needs a display: run under make check"))
     func aMinifluxAccountIsAddedFromTheCommandLineSyncedAndShowsItsServersIcons() async throws {
-        let sandbox = try LecternSandbox()
-        let keyring = try SecretService(environment: sandbox.environment)
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
         defer { withExtendedLifetime(keyring) {} }
-        let server = try SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
+        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
         let now = Int(Date().timeIntervalSince1970)
         try await control(server, "reset", [
             "categories": [["id": 1, "title": "All"]],
             "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
             "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://tea.example/oolong", "content": "<p>Oolong</p>", "published": now - 60]],
         ])
-        let added = sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
+        let added = await sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
                                 environment: Self.noDisplay, input: "alice-api-key")
         #expect(added.status == 0, "an API key in the password's place: \(added.stderr)")
-        let synced = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        let synced = await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
         #expect(synced.status == 0 && synced.stderr.contains("(Miniflux)") && synced.stderr.contains("1 new article"), "\(synced.stderr)")
 
         let app = try sandbox.start([])
         defer { app.stop() }
         // Miniflux gives its icons through its API, kept as data: addresses: nothing is fetched.
-        try expectServersIconDrawn(sandbox, app)
+        try await expectServersIconDrawn(sandbox, app)
     }
 
     /// Waits for the running window to draw a fixture server's feed icon (16×16 #3080c0) in the
     /// sidebar: screenshots until it does (a hang guard only).
-    private func expectServersIconDrawn(_ sandbox: LecternSandbox, _ app: Process) throws {
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+    private func expectServersIconDrawn(_ sandbox: LecternSandbox, _ app: Process) async throws {
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let shot = sandbox.root.appending(path: "icons.png").path
-        #expect(waitUntil(timeout: 15) {
-            sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#3080c0") ?? 0) >= 100
+        #expect(await eventually(timeout: 15) {
+            await sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#3080c0") ?? 0) >= 100
         }, "the server's icon is drawn in the sidebar")
     }
 
     @Test func withoutASecretServiceTheAccountIsRefusedAndSaysWhy() async throws {
-        let sandbox = try LecternSandbox()
+        let sandbox = try await LecternSandbox()
         let server = try await server()
-        let refused = addAlice(sandbox, server, password: "wonderland")
+        let refused = await addAlice(sandbox, server, password: "wonderland")
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("No Secret Service is running"), "\(refused.stderr)")
         #expect(refused.stderr.contains("GNOME Keyring"))
-        #expect(sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
+        #expect(await sandbox.run(["--list-accounts"], environment: Self.noDisplay).stdout.isEmpty)
     }
 
-    @Test func usageErrorsExitTwo() throws {
-        let sandbox = try LecternSandbox()
-        let noPasswordFlag = sandbox.run(["--add-account", "greader", "--server", "https://a.example", "--user", "a"], environment: Self.noDisplay)
+    @Test func usageErrorsExitTwo() async throws {
+        let sandbox = try await LecternSandbox()
+        let noPasswordFlag = await sandbox.run(["--add-account", "greader", "--server", "https://a.example", "--user", "a"], environment: Self.noDisplay)
         #expect(noPasswordFlag.status == 2 && noPasswordFlag.stderr.contains("never from an argument"))
-        let badKind = sandbox.run(["--add-account", "fever", "--server", "https://a.example", "--user", "a", "--password-stdin"],
+        let badKind = await sandbox.run(["--add-account", "fever", "--server", "https://a.example", "--user", "a", "--password-stdin"],
                                   environment: Self.noDisplay, input: "x")
         #expect(badKind.status == 2 && badKind.stderr.contains("use one of: greader, ttrss, miniflux, nextcloud, feedbin"))
-        let stray = sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
+        let stray = await sandbox.run(["--server", "https://a.example"], environment: Self.noDisplay)
         #expect(stray.status == 2 && stray.stderr.contains("--server goes with --add-account"))
-        let strayPassword = sandbox.run(["--password-stdin"], environment: Self.noDisplay, input: "x")
+        let strayPassword = await sandbox.run(["--password-stdin"], environment: Self.noDisplay, input: "x")
         #expect(strayPassword.status == 2 && strayPassword.stderr.contains("--password-stdin goes with --add-account or --sign-in"),
                 "\(strayPassword.stderr)")
-        let notANumber = sandbox.run(["--remove-account", "alice"], environment: Self.noDisplay)
+        let notANumber = await sandbox.run(["--remove-account", "alice"], environment: Self.noDisplay)
         #expect(notANumber.status == 2)
     }
 
@@ -224,7 +224,7 @@ struct AccountFlagTests {
         let library = sandbox.dataDirectory.appending(path: "library.sqlite").path
         // A change queued here (as marking an article read queues it), then a sync that hangs
         // on the server's subscription list, killed.
-        let queued = Command.run("/usr/bin/python3", ["-c", """
+        let queued = await Command.run("/usr/bin/python3", ["-c", """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
             db.execute("UPDATE articles SET read = 1 WHERE title = 'Story 1'")
@@ -240,12 +240,12 @@ struct AccountFlagTests {
         sync.waitUntilExit()
         try await control(server, "release", [:])
 
-        let again = sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
+        let again = await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay)
         #expect(again.status == 0, "\(again.stderr)")
         let state = try await control(server, "state?ids=1", nil) as? [String: Any]
         #expect(((state?["items"] as? [String: Any])?["1"] as? [String: Any])?["read"] as? Bool == true,
                 "the change queued before the kill reached the server")
-        let count = Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM articles').fetchone()[0])", library],
+        let count = await Command.run("/usr/bin/python3", ["-c", "import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute('SELECT count(*) FROM articles').fetchone()[0])", library],
                                 environment: sandbox.environment)
         #expect(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "3")
     }
@@ -276,23 +276,23 @@ struct AccountFlagTests {
 /// process tells it (`library-changed` over D-Bus) instead of leaving it on a stale page.
 @Suite("A running window sees other processes' work", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct RunningWindowToldTests {
-    @Test func aBatchImportReplacesTheWelcomePageInTheRunningWindow() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aBatchImportReplacesTheWelcomePageInTheRunningWindow() async throws {
+        let sandbox = try await LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let welcome = sandbox.root.appending(path: "welcome.png").path
-        try #require(sandbox.run(["--screenshot", welcome]).answered(by: app))
+        try #require(await sandbox.run(["--screenshot", welcome]).answered(by: app))
         let before = try #require(PNGImage(path: welcome))
         // Past the window's own refresh shortly after start-up (RefreshSchedule.startupDelay), which
         // would reload it anyway; the next check of its own is a minute away.
-        Thread.sleep(forTimeInterval: 7)
+        await pause(seconds: 7)
 
         let samples = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
-        try #require(sandbox.run(["--batch", samples], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", samples], environment: ["DISPLAY": nil]).status == 0)
         let after = sandbox.root.appending(path: "after.png").path
-        #expect(waitUntil(timeout: 20) {
-            guard sandbox.run(["--screenshot", after]).answered(by: app), let image = PNGImage(path: after),
+        #expect(await eventually(timeout: 20) {
+            guard await sandbox.run(["--screenshot", after]).answered(by: app), let image = PNGImage(path: after),
                   image.width == before.width, image.height == before.height else { return false }
             var differing = 0
             for y in stride(from: 0, to: image.height, by: 8) {

@@ -24,10 +24,10 @@ struct AdaptiveLayoutTests {
     /// once they settle on `expected` (or the last seen, for the failure message).
     static func resize(_ window: String, to width: Int, on display: PrivateDisplay, bus: AccessibilityBus, app: Process,
                        expecting expected: Set<String>) async -> (panes: Set<String>, buttons: Set<String>) {
-        _ = Command.run("/usr/bin/xdotool", ["windowsize", window, "\(width)", "700"], environment: display.environment)
+        _ = await Command.run("/usr/bin/xdotool", ["windowsize", window, "\(width)", "700"], environment: display.environment)
         var seen: (Set<String>, Set<String>) = ([], [])
         _ = await eventually(timeout: 10) {
-            let nodes = (try? bus.walk(app)) ?? []
+            let nodes = (try? await bus.walk(app)) ?? []
             seen = (panes(in: nodes), buttons(in: nodes))
             return seen.0 == expected
         }
@@ -35,17 +35,17 @@ struct AdaptiveLayoutTests {
     }
 
     static func launch() async throws -> (PrivateDisplay, LecternSandbox, AccessibilityBus, Process, String) {
-        let display = try PrivateDisplay()   // its own display: the window keeps the focus for the keys
+        let display = try await PrivateDisplay()   // its own display: the window keeps the focus for the keys
         let (sandbox, bus, app) = try await AccessibilityTests.launch(on: display)
         var window = ""
         try #require(await eventually(timeout: 20) {
-            window = app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
             return !window.isEmpty
         })
         return (display, sandbox, bus, app, window)
     }
 
-    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
     func threeTwoOrOnePaneAsTheWindowNarrowsAndWidens() async throws {
         let (display, sandbox, bus, app, window) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
@@ -60,88 +60,88 @@ struct AdaptiveLayoutTests {
             #expect(seen.buttons == step.buttons, "\(step.width) px: buttons \(seen.buttons.sorted())")
             // Never wider than asked: the window's own drawing fits the width it was given.
             let shot = sandbox.root.appending(path: "width-\(step.width).png").path
-            #expect(sandbox.run(["--screenshot", shot]).answered(by: app))
+            #expect(await sandbox.run(["--screenshot", shot]).answered(by: app))
             let drawn = PNGImage(path: shot)?.width ?? .max
             #expect(drawn <= step.width, "asked for \(step.width) px, drawn \(drawn) px wide")
         }
 
         // Two panes: F9 opens the sidebar over the list, a choice in it closes it again.
         _ = await Self.resize(window, to: 800, on: display, bus: bus, app: app, expecting: ["list", "reader"])
-        let opened = try bus.press(["F9"], in: window, of: app, on: display)
+        let opened = try await bus.press(["F9"], in: window, of: app, on: display)
         #expect(opened.last?.pane == "sidebar", "F9 gave the focus to \(opened.map(\.name))")
-        #expect(Self.panes(in: try bus.walk(app)) == ["sidebar", "list", "reader"])
-        let chosen = try bus.press(["Down", "Down", "Down", "Down", "Down", "Return"], in: window, of: app, on: display)
+        #expect(Self.panes(in: try await bus.walk(app)) == ["sidebar", "list", "reader"])
+        let chosen = try await bus.press(["Down", "Down", "Down", "Down", "Down", "Return"], in: window, of: app, on: display)
         #expect(chosen[4].name.hasPrefix("Lectern Notes, "), "the arrows went to \(chosen.map(\.name))")
         var afterChoice: Set<String> = []
         #expect(await eventually(timeout: 5) {
-            afterChoice = Self.panes(in: (try? bus.walk(app)) ?? [])
+            afterChoice = Self.panes(in: (try? await bus.walk(app)) ?? [])
             return afterChoice == ["list", "reader"]
         }, "choosing a feed left \(afterChoice.sorted()) on screen; keys: \(chosen.map { "\($0.key) → \($0.name)" })")
         // Article rows read "title, feed, when" (a sidebar row reads "name, count unread").
-        let rows = try bus.walk(app).filter { $0.role == "list item" && $0.name.contains(" ago") }
+        let rows = try await bus.walk(app).filter { $0.role == "list item" && $0.name.contains(" ago") }
         #expect(rows.count >= 2 && rows.allSatisfy { $0.name.contains("Lectern Notes") }, "the list shows \(rows.map(\.name))")
     }
 
-    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
     func aNarrowWindowReadsOnePaneAtATimeAndComesBackToTheSameRow() async throws {
         let (display, sandbox, bus, app, window) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
         _ = await Self.resize(window, to: 360, on: display, bus: bus, app: app, expecting: ["list"])
         // F6 visits only what is on screen: the header and the list.
-        let cycle = try bus.press(["F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
+        let cycle = try await bus.press(["F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
         #expect(Set(cycle) == ["header", "list"], "F6 went to \(cycle)")
 
         // An article chosen (n, as from the keyboard): the reader alone, with Back.
-        sandbox.activate("next-article")
-        sandbox.activate("next-article")
+        await sandbox.activate("next-article")
+        await sandbox.activate("next-article")
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 10) {
-            nodes = (try? bus.walk(app)) ?? []
+            nodes = (try? await bus.walk(app)) ?? []
             return Self.panes(in: nodes) == ["reader"]
         }, "the reader did not come forward: \(Self.panes(in: nodes).sorted())")
         #expect(nodes.contains { $0.name == "Themes that follow the sun" }, "the second article is not the one shown")
         #expect(Self.buttons(in: nodes) == ["Back"])
 
         // Escape: the list again, the same row selected; Alt+Left: the sidebar, with no Back.
-        let back = try bus.press(["Escape"], in: window, of: app, on: display)
+        let back = try await bus.press(["Escape"], in: window, of: app, on: display)
         #expect(back.last?.pane == "list", "Escape gave the focus to \(back.map(\.name))")
-        nodes = try bus.walk(app)
+        nodes = try await bus.walk(app)
         #expect(Self.panes(in: nodes) == ["list"])
         let selected = nodes.filter { $0.role == "list item" && $0.states.contains("selected") }.map(\.name)
         #expect(selected.count == 1 && selected.first?.hasPrefix("Themes that follow the sun") == true, "selected: \(selected)")
-        _ = try bus.press(["alt+Left"], in: window, of: app, on: display)
-        nodes = try bus.walk(app)
+        _ = try await bus.press(["alt+Left"], in: window, of: app, on: display)
+        nodes = try await bus.walk(app)
         #expect(Self.panes(in: nodes) == ["sidebar"], "Alt+Left showed \(Self.panes(in: nodes).sorted())")
         #expect(Self.buttons(in: nodes).isEmpty)
 
         // Enter on a feed: its list; Enter on an article: the reader (not the browser).
-        let chosen = try bus.press(["Down", "Down", "Down", "Down", "Down", "Return"], in: window, of: app, on: display)
+        let chosen = try await bus.press(["Down", "Down", "Down", "Down", "Down", "Return"], in: window, of: app, on: display)
         #expect(chosen.last?.pane == "list", "Enter on a feed gave the focus to \(chosen.map(\.name))")
-        let opened = try bus.press(["Down", "Return"], in: window, of: app, on: display)
+        let opened = try await bus.press(["Down", "Return"], in: window, of: app, on: display)
         var afterEnter: Set<String> = []
         #expect(await eventually(timeout: 5) {
-            afterEnter = Self.panes(in: (try? bus.walk(app)) ?? [])
+            afterEnter = Self.panes(in: (try? await bus.walk(app)) ?? [])
             return afterEnter == ["reader"]
         }, "Enter on an article showed \(afterEnter.sorted()); keys: \((chosen + opened).map { "\($0.key) → \($0.role) \($0.name)" })")
 
         // Widened again: all three panes, the article still open.
         nodes = []
         _ = await Self.resize(window, to: 1200, on: display, bus: bus, app: app, expecting: ["sidebar", "list", "reader"])
-        nodes = try bus.walk(app)
+        nodes = try await bus.walk(app)
         #expect(Self.panes(in: nodes) == ["sidebar", "list", "reader"])
         #expect(nodes.contains { $0.role == "push button" && $0.name == "Open in Browser" }, "the article was closed on the way")
     }
 
     /// The smallest size each of Lectern's windows lets itself be made: what GTK tells the window
     /// manager (WM_NORMAL_HINTS), which is what a compositor or a phone shell holds it to.
-    static func minimumWidths(of app: Process, on display: PrivateDisplay) -> [String: Int] {
+    static func minimumWidths(of app: Process, on display: PrivateDisplay) async -> [String: Int] {
         var widths: [String: Int] = [:]
-        let windows = Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(app.processIdentifier)", "--name", "."],
+        let windows = await Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(app.processIdentifier)", "--name", "."],
                                   environment: display.environment).stdout.split(separator: "\n").map(String.init)
         for window in windows {
-            let title = Command.run("/usr/bin/xdotool", ["getwindowname", window], environment: display.environment).stdout
+            let title = await Command.run("/usr/bin/xdotool", ["getwindowname", window], environment: display.environment).stdout
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            let hints = Command.run("/usr/bin/xprop", ["-id", window, "WM_NORMAL_HINTS"], environment: display.environment).stdout
+            let hints = await Command.run("/usr/bin/xprop", ["-id", window, "WM_NORMAL_HINTS"], environment: display.environment).stdout
             guard let line = hints.split(separator: "\n").first(where: { $0.contains("minimum size") }),
                   let width = line.split(separator: ":").last?.split(separator: " ").first.flatMap({ Int($0) }) else { continue }
             widths[title] = width
@@ -149,16 +149,16 @@ struct AdaptiveLayoutTests {
         return widths
     }
 
-    @Test(.enabled(if: AccessibilityTests.canRun), .timeLimit(.minutes(3)))
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
     func everyWindowAndDialogFitsAPhonesWidthAndEveryControlIsNamedThere() async throws {
         let (display, sandbox, bus, app, window) = try await Self.launch()
         defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
         _ = await Self.resize(window, to: 360, on: display, bus: bus, app: app, expecting: ["list"])
-        sandbox.activate("next-article")
+        await sandbox.activate("next-article")
         // A screen reader finds every control of the narrow window named, as in the wide one.
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 10) {
-            nodes = (try? bus.walk(app)) ?? []
+            nodes = (try? await bus.walk(app)) ?? []
             return Self.panes(in: nodes) == ["reader"]
         })
         let unnamed = nodes.filter { $0.isControl && !$0.isNamed }.map(\.summary)
@@ -167,15 +167,15 @@ struct AdaptiveLayoutTests {
         let dialogs = ["Preferences": "preferences", "Themes": "themes", "Add Account": "add-account",
                        "Feed Settings": "selected-feed-settings", "New Folder": "new-folder"]
         for action in dialogs.values.sorted() {
-            sandbox.activate(action)
+            await sandbox.activate(action)
             await pause(seconds: 0.8)
         }
         // The theme editor, on a copy of Paper.
         let editor = "Edit “Paper Copy”"
-        sandbox.activate("edit-theme", "[<'Paper'>]")
+        await sandbox.activate("edit-theme", "[<'Paper'>]")
         var widths: [String: Int] = [:]
         #expect(await eventually(timeout: 10) {
-            widths = Self.minimumWidths(of: app, on: display)
+            widths = await Self.minimumWidths(of: app, on: display)
             return Set(dialogs.keys + [editor]).isSubset(of: widths.keys)
         }, "windows open: \(widths.keys.sorted())")
         // (GTK's own Keyboard Shortcuts and About windows keep GTK's sizes.)

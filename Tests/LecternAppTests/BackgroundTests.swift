@@ -8,23 +8,23 @@ import TestSupport
 /// Ctrl+W needs), its window closed with Ctrl+W as a user would.
 @Suite("Running in the background", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct BackgroundTests {
-    private func windowShows(_ app: Process, _ sandbox: LecternSandbox) -> Bool {
-        !app.visibleWindows(titled: "Lectern", environment: sandbox.environment).isEmpty
+    private func windowShows(_ app: Process, _ sandbox: LecternSandbox) async -> Bool {
+        await !app.visibleWindows(titled: "Lectern", environment: sandbox.environment).isEmpty
     }
 
     /// Ctrl+W in the main window, as a user would close it.
     private func closeWindow(_ app: Process, _ sandbox: LecternSandbox) async throws {
         var found: String?
         _ = await eventually(timeout: 5) {
-            found = app.visibleWindows(titled: "Lectern", environment: sandbox.environment).first
+            found = await app.visibleWindows(titled: "Lectern", environment: sandbox.environment).first
             return found != nil
         }
         let window = try #require(found, "no window to close")
         // Focused, then the key, as a user does. (An event sent to the window without the focus
         // closes it too, but GTK then never shows it again.) Pressed again if it was lost.
         for _ in 0..<3 {
-            _ = Command.run("/usr/bin/xdotool", ["windowfocus", "--sync", window, "key", "ctrl+w"], environment: sandbox.environment)
-            if await eventually(timeout: 2, { !windowShows(app, sandbox) || !app.isRunning }) { return }
+            _ = await Command.run("/usr/bin/xdotool", ["windowfocus", "--sync", window, "key", "ctrl+w"], environment: sandbox.environment)
+            if await eventually(timeout: 2, { await !windowShows(app, sandbox) || !app.isRunning }) { return }
         }
     }
 
@@ -32,55 +32,55 @@ struct BackgroundTests {
     private func start(_ sandbox: LecternSandbox, on display: PrivateDisplay, _ arguments: [String] = []) async throws -> Process {
         sandbox.extraEnvironment.merge(display.environment) { $1 }
         let app = try sandbox.start(arguments)
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         return app
     }
 
     @Test func closingTheWindowWithThePreferenceOnLeavesLecternRunning() async throws {
-        let sandbox = try LecternSandbox()
+        let sandbox = try await LecternSandbox()
         try sandbox.write(settings: "[background]\nenabled=true\n")
-        let display = try PrivateDisplay()
+        let display = try await PrivateDisplay()
         defer { withExtendedLifetime(display) {} }
         let app = try await start(sandbox, on: display)
         defer { app.stop() }
-        try #require(await eventually(timeout: 10) { windowShows(app, sandbox) })
+        try #require(await eventually(timeout: 10) { await windowShows(app, sandbox) })
         try await closeWindow(app, sandbox)
-        #expect(await eventually(timeout: 5) { !windowShows(app, sandbox) }, "Ctrl+W did not close the window")
+        #expect(await eventually(timeout: 5) { await !windowShows(app, sandbox) }, "Ctrl+W did not close the window")
         await pause(seconds: 1.0)
         #expect(app.isRunning, "closing the window ended Lectern although it should keep running")
         // Launching Lectern again shows the window of the running one.
-        #expect(sandbox.run([]).status == 0)
-        #expect(await eventually(timeout: 5) { windowShows(app, sandbox) }, "the window did not come back")
+        #expect(await sandbox.run([]).status == 0)
+        #expect(await eventually(timeout: 5) { await windowShows(app, sandbox) }, "the window did not come back")
         // Quit always quits.
-        sandbox.activate("quit")
+        await sandbox.activate("quit")
         #expect(await eventually(timeout: 10) { !app.isRunning }, "Quit did not end Lectern")
     }
 
     @Test func closingTheWindowWithThePreferenceOffQuits() async throws {
-        let sandbox = try LecternSandbox()
-        let display = try PrivateDisplay()
+        let sandbox = try await LecternSandbox()
+        let display = try await PrivateDisplay()
         defer { withExtendedLifetime(display) {} }
         let app = try await start(sandbox, on: display)
         defer { app.stop() }
-        try #require(await eventually(timeout: 10) { windowShows(app, sandbox) })
+        try #require(await eventually(timeout: 10) { await windowShows(app, sandbox) })
         try await closeWindow(app, sandbox)
         #expect(await eventually(timeout: 10) { !app.isRunning }, "closing the window left Lectern running")
     }
 
     @Test func aBackgroundLaunchShowsNoWindowUntilLecternIsLaunchedAgain() async throws {
-        let sandbox = try LecternSandbox()
-        let display = try PrivateDisplay()
+        let sandbox = try await LecternSandbox()
+        let display = try await PrivateDisplay()
         defer { withExtendedLifetime(display) {} }
         let app = try await start(sandbox, on: display, ["--background"])
         defer { app.stop() }
         await pause(seconds: 1.5)
         #expect(app.isRunning, "lectern --background did not keep running")
-        #expect(!windowShows(app, sandbox), "lectern --background showed a window")
-        #expect(sandbox.run([]).status == 0)
-        #expect(await eventually(timeout: 10) { windowShows(app, sandbox) }, "launching Lectern again did not show its window")
+        #expect(await !windowShows(app, sandbox), "lectern --background showed a window")
+        #expect(await sandbox.run([]).status == 0)
+        #expect(await eventually(timeout: 10) { await windowShows(app, sandbox) }, "launching Lectern again did not show its window")
         // With the window shown, closing it goes back to the background, as it started.
         try await closeWindow(app, sandbox)
-        #expect(await eventually(timeout: 5) { !windowShows(app, sandbox) })
+        #expect(await eventually(timeout: 5) { await !windowShows(app, sandbox) })
         await pause(seconds: 1.0)
         #expect(app.isRunning)
     }

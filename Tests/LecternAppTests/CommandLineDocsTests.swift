@@ -20,21 +20,21 @@ struct CommandLineDocsTests {
         }
     }
 
-    @Test func helpGroupsTheFlags() throws {
-        let sandbox = try LecternSandbox()
-        let help = sandbox.run(["--help"], environment: ["DISPLAY": nil])
+    @Test func helpGroupsTheFlags() async throws {
+        let sandbox = try await LecternSandbox()
+        let help = await sandbox.run(["--help"], environment: ["DISPLAY": nil])
         #expect(help.status == 0)
         #expect(help.stdout.contains("Appearance: --theme, --color-scheme"))
         #expect(help.stdout.contains("Diagnostics: "))
         for option in CommandLineTable.options { #expect(help.stdout.contains("--\(option.name)")) }
     }
 
-    @Test func conflictingFlagsSayWhichAndExit2() throws {
-        let sandbox = try LecternSandbox()
-        let both = sandbox.run(["--list-themes", "--print-css"], environment: ["DISPLAY": nil])
+    @Test func conflictingFlagsSayWhichAndExit2() async throws {
+        let sandbox = try await LecternSandbox()
+        let both = await sandbox.run(["--list-themes", "--print-css"], environment: ["DISPLAY": nil])
         #expect(both.status == 2)
         #expect(both.stderr.contains("--list-themes and --print-css cannot be used together"))
-        let ignored = sandbox.run(["--version", "--theme-picker"], environment: ["DISPLAY": nil])
+        let ignored = await sandbox.run(["--version", "--theme-picker"], environment: ["DISPLAY": nil])
         #expect(ignored.status == 2)
         #expect(ignored.stderr.contains("--theme-picker would be ignored"))
         #expect(CommandLineValidator.check(["--print-css", "--theme", "Paper", "--color-scheme", "dark"]) == nil)

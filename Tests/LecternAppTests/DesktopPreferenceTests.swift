@@ -13,83 +13,74 @@ struct DesktopPreferenceTests {
         return image.hex(x: image.width * 3 / 4, y: image.height - 40)
     }
 
-    @Test func portalSayingDarkGivesTheDarkVariantAtStartUp() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+    @Test func portalSayingDarkGivesTheDarkVariantAtStartUp() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         let shot = sandbox.root.appending(path: "dark.png").path
-        let result = sandbox.run(["--screenshot", shot])
+        let result = await sandbox.run(["--screenshot", shot])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try readerBackground(shot) == Self.paperDark)
         _ = portal
     }
 
-    @Test func anOldPortalWithOnlyReadIsUnderstood() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1, readOne: false)
+    @Test func anOldPortalWithOnlyReadIsUnderstood() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1, readOne: false)
         let shot = sandbox.root.appending(path: "old.png").path
-        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(await sandbox.run(["--screenshot", shot]).status == 0)
         #expect(try readerBackground(shot) == Self.paperDark)
         _ = portal
     }
 
-    @Test func theRunningWindowSwitchesWhenTheDesktopDoes() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+    @Test func theRunningWindowSwitchesWhenTheDesktopDoes() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let before = sandbox.root.appending(path: "before.png").path
-        #expect(sandbox.run(["--screenshot", before]).answered(by: app))
+        #expect(await sandbox.run(["--screenshot", before]).answered(by: app))
         #expect(try readerBackground(before) == Self.paperDark)
 
-        try portal.set("color-scheme", 2)   // the desktop switches to light
+        try await portal.set("color-scheme", 2)   // the desktop switches to light
         let after = sandbox.root.appending(path: "after.png").path
         // The signal arrives when it arrives: look until the running window is light (a hang guard only).
-        #expect(waitUntil(timeout: 20) {
-            sandbox.run(["--screenshot", after]).answered(by: app) && (try? readerBackground(after)) == Self.paperLight
+        #expect(await eventually(timeout: 20) {
+            await sandbox.run(["--screenshot", after]).answered(by: app) && (try? readerBackground(after)) == Self.paperLight
         }, "the running window never switched to light")
     }
 
-    @Test func theUsersOverrideWinsOverTheDesktop() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+    @Test func theUsersOverrideWinsOverTheDesktop() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         try sandbox.write(settings: "[appearance]\ncolor-scheme=light\n")
         let shot = sandbox.root.appending(path: "override.png").path
-        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(await sandbox.run(["--screenshot", shot]).status == 0)
         #expect(try readerBackground(shot) == Self.paperLight)
         _ = portal
     }
 
-    @Test func highContrastDesktopPicksHighContrastUnlessAThemeIsPinned() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 2, contrast: 1)
+    @Test func highContrastDesktopPicksHighContrastUnlessAThemeIsPinned() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 2, contrast: 1)
         let shot = sandbox.root.appending(path: "contrast.png").path
-        #expect(sandbox.run(["--screenshot", shot]).status == 0)
+        #expect(await sandbox.run(["--screenshot", shot]).status == 0)
         #expect(try readerBackground(shot) == Self.highContrastLight)
 
         try sandbox.write(settings: "[appearance]\ntheme=Paper\n")
         let pinned = sandbox.root.appending(path: "pinned.png").path
-        #expect(sandbox.run(["--screenshot", pinned]).status == 0)
+        #expect(await sandbox.run(["--screenshot", pinned]).status == 0)
         #expect(try readerBackground(pinned) == Self.paperLight)
         _ = portal
     }
 
     /// Without a portal the window is light; that start-up does not wait out the settle
     /// timeout is `DesktopPreferenceSettleTests`.
-    @Test func withoutAPortalLightIsUsed() throws {
-        let sandbox = try LecternSandbox()
+    @Test func withoutAPortalLightIsUsed() async throws {
+        let sandbox = try await LecternSandbox()
         let shot = sandbox.root.appending(path: "noportal.png").path
-        let result = sandbox.run(["--screenshot", shot])
+        let result = await sandbox.run(["--screenshot", shot])
         #expect(result.status == 0)
         #expect(try readerBackground(shot) == Self.paperLight)
     }
-}
-
-func waitUntil(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(timeout)
-    while Date() < deadline {
-        if condition() { return true }
-        usleep(50_000)
-    }
-    return false
 }

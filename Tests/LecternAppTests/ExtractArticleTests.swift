@@ -7,10 +7,10 @@ import TestSupport
 struct ExtractArticleTests {
     static let fixtures = LecternSandbox.packageRoot.appending(path: "Tests/ArticleExtractionTests/Fixtures")
 
-    @Test func aPagePrintsItsArticleWithRelativeLinksResolvedAgainstTheBaseURL() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aPagePrintsItsArticleWithRelativeLinksResolvedAgainstTheBaseURL() async throws {
+        let sandbox = try await LecternSandbox()
         let page = Self.fixtures.appending(path: "lazy-images.html").path
-        let result = sandbox.run(["--extract-article", page, "--base-url", "https://coast.example/notes/harbour.html"],
+        let result = await sandbox.run(["--extract-article", page, "--base-url", "https://coast.example/notes/harbour.html"],
                                  environment: ["DISPLAY": nil])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("{\"title\":\"Harbour lights at dusk\",\"byline\":null,\"published\":null,"))
@@ -24,21 +24,21 @@ struct ExtractArticleTests {
         #expect((json["html"] as? String)?.contains("src=\"https://coast.example/notes/photos/quay-1200.jpg\"") == true)
     }
 
-    @Test func aPageWithoutAnArticleExitsOneAndSaysWhy() throws {
-        let sandbox = try LecternSandbox()
-        let result = sandbox.run(["--extract-article", Self.fixtures.appending(path: "no-article.html").path],
+    @Test func aPageWithoutAnArticleExitsOneAndSaysWhy() async throws {
+        let sandbox = try await LecternSandbox()
+        let result = await sandbox.run(["--extract-article", Self.fixtures.appending(path: "no-article.html").path],
                                  environment: ["DISPLAY": nil])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("no article found: the page holds only 9 characters of text, too few for an article"), "\(result.stderr)")
     }
 
-    @Test func usageErrorsExitTwo() throws {
-        let sandbox = try LecternSandbox()
+    @Test func usageErrorsExitTwo() async throws {
+        let sandbox = try await LecternSandbox()
         let page = Self.fixtures.appending(path: "rtl.html").path
         for arguments in [["--base-url", "https://example.org/"], ["--extract-article", page, "--base-url", "not a url"],
                           ["--extract-article", "/nonexistent/page.html"], ["--extract-article", page, "--list-themes"]] {
-            let result = sandbox.run(arguments, environment: ["DISPLAY": nil])
+            let result = await sandbox.run(arguments, environment: ["DISPLAY": nil])
             #expect(result.status == 2, "\(arguments): \(result.stderr)")
             #expect(result.stderr.hasPrefix("lectern: "), "\(arguments): \(result.stderr)")
         }
@@ -53,12 +53,12 @@ struct ExtractionConformanceTests {
     /// The floor the issue sets; the achieved figure is printed.
     static let floor = 0.96
 
-    @Test func f1OnReadabilitysPagesIsAtLeastTheFloor() throws {
-        let sandbox = try LecternSandbox()
+    @Test func f1OnReadabilitysPagesIsAtLeastTheFloor() async throws {
+        let sandbox = try await LecternSandbox()
         let lectern = try #require(LecternSandbox.lecternBinary)
         let command = "env DISPLAY= \(lectern) --extract-article {file} --base-url {url}"
         let details = sandbox.root.appending(path: "details.jsonl")
-        let result = Command.run("/usr/bin/python3", [ReadabilityPages.shared.appending(path: "bench/extraction_score.py").path, ReadabilityPages.pages.path,
+        let result = await Command.run("/usr/bin/python3", [ReadabilityPages.shared.appending(path: "bench/extraction_score.py").path, ReadabilityPages.pages.path,
                                                       command, "--details", details.path],
                                  environment: sandbox.environment, timeout: 600)
         let summary = try #require(result.stdout.split(separator: "\n").last(where: { $0.hasPrefix("extraction: ") }),

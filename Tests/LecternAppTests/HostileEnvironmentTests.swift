@@ -11,39 +11,39 @@ import Theming
 struct HostileEnvironmentTests {
     private static let samples = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
 
-    @Test func aDamagedLibraryIsReportedAndLeftAlone() throws {
-        let sandbox = try LecternSandbox()
-        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+    @Test func aDamagedLibraryIsReportedAndLeftAlone() async throws {
+        let sandbox = try await LecternSandbox()
+        try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let library = sandbox.dataDirectory.appending(path: "library.sqlite")
         let whole = try Data(contentsOf: library)
         let cut = whole.prefix(whole.count / 2)
         try cut.write(to: library)
 
         let shot = sandbox.root.appending(path: "damaged.png").path
-        let launch = sandbox.run(["--screenshot", shot])
+        let launch = await sandbox.run(["--screenshot", shot])
         #expect(launch.status == 0, "\(launch.stderr)")
         #expect(launch.stderr.contains("is damaged"), "\(launch.stderr)")
         #expect(PNGImage(path: shot) != nil, "no window was drawn")
 
-        let batch = sandbox.run(["--batch", "--refresh"], environment: ["DISPLAY": nil])
+        let batch = await sandbox.run(["--batch", "--refresh"], environment: ["DISPLAY": nil])
         #expect(batch.status == 1 && batch.stderr.contains("is damaged"), "\(batch.status) \(batch.stderr)")
         #expect(try Data(contentsOf: library) == cut, "the damaged library was changed")
     }
 
     @Test(.enabled(if: ScratchMount.available, "mounting read-only folders needs root"))
-    func readOnlyFoldersStillGiveAWindowAndChangeNothing() throws {
-        let sandbox = try LecternSandbox()
+    func readOnlyFoldersStillGiveAWindowAndChangeNothing() async throws {
+        let sandbox = try await LecternSandbox()
         var mounts = [try ScratchMount(kilobytes: 8_192, on: sandbox.dataDirectory),
                       try ScratchMount(kilobytes: 512, on: sandbox.configDirectory)]
         defer { mounts.removeAll() } // unmounted before the sandbox folder goes
-        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         try sandbox.write(settings: "[appearance]\ntheme=Forest\n")
         let library = sandbox.dataDirectory.appending(path: "library.sqlite")
         let stored = try Data(contentsOf: library)
         for mount in mounts { try mount.makeReadOnly() }
 
         let shot = sandbox.root.appending(path: "read-only.png").path
-        let launch = sandbox.run(["--theme", "Midnight", "--screenshot", shot])
+        let launch = await sandbox.run(["--theme", "Midnight", "--screenshot", shot])
         #expect(launch.status == 0, "\(launch.stderr)")
         #expect(PNGImage(path: shot) != nil, "no window was drawn")
         #expect(launch.stderr.contains("read-only"), "the library's folder was not named: \(launch.stderr)")
@@ -57,11 +57,11 @@ struct HostileEnvironmentTests {
     /// a forwarded screenshot, and the banner was not there before), the log names what
     /// failed and what to do, and nothing stored is lost.
     @Test(.enabled(if: ScratchMount.available, "filling a scratch disk needs root to mount it"))
-    func aFullDiskUnderTheRunningWindowIsShownInTheBanner() throws {
-        let sandbox = try LecternSandbox()
+    func aFullDiskUnderTheRunningWindowIsShownInTheBanner() async throws {
+        let sandbox = try await LecternSandbox()
         let mount = try ScratchMount(kilobytes: 8_192, on: sandbox.dataDirectory)
         defer { withExtendedLifetime(mount) {} } // unmounted (its deinit) before the sandbox folder goes
-        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let library = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let unread = try library.unreadCounts().all
         try #require(unread > 0)
@@ -69,21 +69,21 @@ struct HostileEnvironmentTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let warning = try #require(ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
             .theme(named: "Paper")).color(.stateWarning, for: .light).hex.lowercased()
         let before = sandbox.root.appending(path: "before.png").path
-        try #require(sandbox.run(["--screenshot", before]).status == 0)
+        try #require(await sandbox.run(["--screenshot", before]).status == 0)
         #expect(try #require(PNGImage(path: before)).count(of: warning) == 0, "a warning was showing before the disk filled")
 
         let filler = sandbox.dataDirectory.appending(path: "filler")
         try fill(filler)
-        sandbox.activate("mark-all-read")
+        await sandbox.activate("mark-all-read")
         let failure = "Lectern could not mark the articles as read. The disk is full"
-        #expect(waitUntil(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(failure) },
+        #expect(await eventually(timeout: 10) { ((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains(failure) },
                 "the log: \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
         let after = sandbox.root.appending(path: "after.png").path
-        let shot = sandbox.run(["--screenshot", after])
+        let shot = await sandbox.run(["--screenshot", after])
         #expect(shot.status == 0, "\(shot.stderr)")
         #expect(try #require(PNGImage(path: after)).count(of: warning) > 20, "no warning banner in the running window")
 

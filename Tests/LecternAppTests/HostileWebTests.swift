@@ -13,11 +13,11 @@ struct HostileWebTests {
     static let memoryLimitKB = 400 * 1024
 
     /// A sandbox subscribed to the hostile feed, its server, and the library.
-    private func subscribed(settings: String? = nil) throws -> (LecternSandbox, SiteServer, LibraryStore) {
-        let server = try SiteServer(script: "Tests/Servers/hostile_server.py")
-        let sandbox = try LecternSandbox()
+    private func subscribed(settings: String? = nil) async throws -> (LecternSandbox, SiteServer, LibraryStore) {
+        let server = try await SiteServer(script: "Tests/Servers/hostile_server.py")
+        let sandbox = try await LecternSandbox()
         if let settings { try sandbox.write(settings: settings) }
-        let added = sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/hostile.xml"], environment: ["DISPLAY": nil])
+        let added = await sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/hostile.xml"], environment: ["DISPLAY": nil])
         try #require(added.status == 0, "\(added.stderr)")
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         return (sandbox, server, store)
@@ -36,26 +36,26 @@ struct HostileWebTests {
 
     /// Seconds the running Lectern takes to answer a D-Bus call (GDBus answers Ping itself, on
     /// the main thread's connection: a held main loop shows here).
-    private func answerTime(_ sandbox: LecternSandbox) -> Double {
+    private func answerTime(_ sandbox: LecternSandbox) async -> Double {
         let started = Date()
-        let answer = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path", "/dev/lectern/Lectern",
+        let answer = await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path", "/dev/lectern/Lectern",
                                                     "--method", "org.gtk.Actions.DescribeAll"], environment: sandbox.environment, timeout: 30)
         return answer.status == 0 ? Date().timeIntervalSince(started) : .infinity
     }
 
     @Test func openingEveryHostileArticleKeepsTheWindowSmallAndAnswering() async throws {
-        let (sandbox, server, store) = try subscribed()
+        let (sandbox, server, store) = try await subscribed()
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start([], log: log)
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let articles = try store.articles(ArticleQuery(view: .all, limit: 50))
         try #require(articles.count >= 12, "the hostile feed's articles: \(articles.count)")
         var worst = 0.0
         for row in articles {
-            sandbox.activate("show-article", "[<'\(row.id)'>]")
+            await sandbox.activate("show-article", "[<'\(row.id)'>]")
             await pause(seconds: 1.5)   // its pictures are asked for, refused or cut off
-            worst = max(worst, answerTime(sandbox))
+            worst = await max(worst, answerTime(sandbox))
             let resident = try #require(residentKB(app), "Lectern ended while showing “\(row.title ?? "")”")
             #expect(resident < Self.memoryLimitKB, "\(resident / 1024) MB after “\(row.title ?? "")”")
         }
@@ -68,25 +68,25 @@ struct HostileWebTests {
 
     @Test(arguments: [("JavaScript link", "javascript"), ("Data link", "data"), ("File link", "file")])
     func aLinkThatIsNotTheWebsIsRefusedWithANotice(title: String, scheme: String) async throws {
-        let (sandbox, _, store) = try subscribed()
+        let (sandbox, _, store) = try await subscribed()
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start([], log: log)
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("show-article", "[<'\(try article(title, in: store))'>]")
-        sandbox.activate("open-in-browser")
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("show-article", "[<'\(try article(title, in: store))'>]")
+        await sandbox.activate("open-in-browser")
         #expect(await eventually(timeout: 10) {
             (try? String(contentsOf: log, encoding: .utf8))?.contains("Lectern does not open \(scheme): links") == true
         }, "no notice for a \(scheme): link")
     }
 
     @Test func remoteImagesFollowTheSwitchAndTheFeedsOwnSetting() async throws {
-        let (sandbox, server, store) = try subscribed(settings: "[reading]\nshow-images=false\n")
+        let (sandbox, server, store) = try await subscribed(settings: "[reading]\nshow-images=false\n")
         let feed = try #require(try store.feeds().first)
         let small = try article("Small picture", in: store)
         var app = try sandbox.start([])
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("show-article", "[<'\(small)'>]")
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("show-article", "[<'\(small)'>]")
         await pause(seconds: 2)
         #expect(server.hits("/small/png") == 0, "a picture was loaded with remote images off")
         app.stop()
@@ -96,23 +96,23 @@ struct HostileWebTests {
         try store.apply(settings, toFeed: feed.id)
         app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("show-article", "[<'\(small)'>]")
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("show-article", "[<'\(small)'>]")
         #expect(await eventually(timeout: 10) { server.hits("/small/png") == 1 }, "the feed's own setting did not load its picture")
     }
 
     @Test func withRemoteImagesOffTheReaderOffersShowImages() async throws {
         try #require(AccessibilityBus.isAvailable, "needs at-spi2-core and python3-pyatspi (make check installs them)")
-        let (sandbox, server, store) = try subscribed(settings: "[reading]\nshow-images=false\n")
-        let accessibility = try AccessibilityBus()
+        let (sandbox, server, store) = try await subscribed(settings: "[reading]\nshow-images=false\n")
+        let accessibility = try await AccessibilityBus()
         sandbox.extraEnvironment = accessibility.environment
         let app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("show-article", "[<'\(try article("Small picture", in: store))'>]")
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("show-article", "[<'\(try article("Small picture", in: store))'>]")
         var names: [String] = []
         #expect(await eventually(timeout: 20) {
-            names = ((try? accessibility.walk(app)) ?? []).map(\.name)
+            names = ((try? await accessibility.walk(app)) ?? []).map(\.name)
             return names.contains("Show Images")
         }, "no Show Images button: \(names.filter { !$0.isEmpty }.prefix(30))")
         #expect(names.contains { $0.contains("1 picture is not loaded") })
@@ -120,20 +120,20 @@ struct HostileWebTests {
     }
 
     @Test func aPastedDocumentAsASearchLeavesTheWindowAnswering() async throws {
-        let (sandbox, _, _) = try subscribed()
+        let (sandbox, _, _) = try await subscribed()
         let app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern.SearchProvider") })
+        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern.SearchProvider") })
         let words = (0..<5_000).map { "word\($0)" }
         let terms = "[" + words.map { "\"\($0)\"" }.joined(separator: ",") + "]"
         let ini = LecternSandbox.packageRoot.appending(path: "data/dev.lectern.Lectern.search-provider.ini").path
         let caller = LecternSandbox.packageRoot.appending(path: "scripts/shell_search.py").path
-        let launched = Command.run("/usr/bin/python3", [caller, ini, "LaunchSearch", terms, "0"], environment: sandbox.environment, timeout: 30)
+        let launched = await Command.run("/usr/bin/python3", [caller, ini, "LaunchSearch", terms, "0"], environment: sandbox.environment, timeout: 30)
         #expect(launched.status == 0, "\(launched.stderr)")
-        let searched = Command.run("/usr/bin/python3", [caller, ini, "GetInitialResultSet", terms], environment: sandbox.environment, timeout: 30)
+        let searched = await Command.run("/usr/bin/python3", [caller, ini, "GetInitialResultSet", terms], environment: sandbox.environment, timeout: 30)
         #expect(searched.status == 0, "\(searched.stderr)")
         for _ in 0..<5 {
-            #expect(answerTime(sandbox) < 1, "the window stopped answering during a 5 000-word search")
+            await #expect(answerTime(sandbox) < 1, "the window stopped answering during a 5 000-word search")
             await pause(seconds: 0.3)
         }
     }
@@ -143,53 +143,53 @@ struct HostileWebTests {
 @Suite("Bounded command line and files")
 struct BoundedInputTests {
     @Test(arguments: [("--extract-article", "/bomb/gzip/page", "16 MB"), ("--inspect-feed", "/bomb/br/feed", "20 MB")])
-    func aBombNamedOnTheCommandLineStopsAtItsCap(flag: String, path: String, cap: String) throws {
-        let server = try SiteServer(script: "Tests/Servers/hostile_server.py")
-        let result = try LecternSandbox().run([flag, "http://127.0.0.1:\(server.port)\(path)"], environment: ["DISPLAY": nil], timeout: 60)
+    func aBombNamedOnTheCommandLineStopsAtItsCap(flag: String, path: String, cap: String) async throws {
+        let server = try await SiteServer(script: "Tests/Servers/hostile_server.py")
+        let result = try await LecternSandbox().run([flag, "http://127.0.0.1:\(server.port)\(path)"], environment: ["DISPLAY": nil], timeout: 60)
         #expect(result.status != 0)
         #expect(result.stderr.contains("stopped after \(cap)"), "\(result.stderr)")
     }
 
-    @Test func aThemeWithAControlCharacterInItsFontIsInvalid() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aThemeWithAControlCharacterInItsFontIsInvalid() async throws {
+        let sandbox = try await LecternSandbox()
         var theme = try String(contentsOf: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), encoding: .utf8)
         theme = theme.replacingOccurrences(of: "\"Cantarell\", \"Inter\"", with: "\"Canta\\u0000rell\", \"Inter\"")
         let file = sandbox.root.appending(path: "nul.json")
         try theme.write(to: file, atomically: true, encoding: .utf8)
-        let result = sandbox.run(["--validate-theme", file.path], environment: ["DISPLAY": nil])
+        let result = await sandbox.run(["--validate-theme", file.path], environment: ["DISPLAY": nil])
         #expect(result.status == 1, "\(result.stdout)")
         #expect(result.stdout.contains("control characters"), "\(result.stdout)")
     }
 
-    @Test func aHundredMegabyteThemeIsRefusedUnread() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aHundredMegabyteThemeIsRefusedUnread() async throws {
+        let sandbox = try await LecternSandbox()
         let file = sandbox.root.appending(path: "huge.json")
         #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
         let handle = try FileHandle(forWritingTo: file)
         try handle.truncate(atOffset: 100 << 20)   // sparse: 100 MB that cost nothing to make
         try handle.close()
-        let result = sandbox.run(["--validate-theme", file.path], environment: ["DISPLAY": nil], timeout: 20)
+        let result = await sandbox.run(["--validate-theme", file.path], environment: ["DISPLAY": nil], timeout: 20)
         #expect(result.status == 1)
         #expect(result.stdout.contains("larger than any theme"), "\(result.stdout)")
     }
 
     /// (A 3 MB one makes the file larger than any settings file: the next test.)
-    @Test func aLongThemeNameInTheSettingsIsRefusedWithoutBeingQuoted() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aLongThemeNameInTheSettingsIsRefusedWithoutBeingQuoted() async throws {
+        let sandbox = try await LecternSandbox()
         let name = String(repeating: "x", count: 10_000)
         try sandbox.write(settings: "[appearance]\ntheme=\(name)\n")
         let shot = sandbox.root.appending(path: "shot.png").path
-        let result = sandbox.run(["--screenshot", shot], timeout: 30)
+        let result = await sandbox.run(["--screenshot", shot], timeout: 30)
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         #expect(result.stderr.contains("characters long"), "\(result.stderr.prefix(300))")
         #expect(!result.stderr.contains(String(repeating: "x", count: 100)), "the value was quoted")
     }
 
-    @Test func aSettingsFileLargerThanAnyIsMovedAsideUnread() throws {
-        let sandbox = try LecternSandbox()
+    @Test func aSettingsFileLargerThanAnyIsMovedAsideUnread() async throws {
+        let sandbox = try await LecternSandbox()
         try (String(repeating: "# padding\n", count: 100_000) + "[appearance]\ntheme=Midnight\n").write(to: sandbox.settingsFile, atomically: true, encoding: .utf8)
         let shot = sandbox.root.appending(path: "shot.png").path
-        let result = sandbox.run(["--screenshot", shot], timeout: 30)
+        let result = await sandbox.run(["--screenshot", shot], timeout: 30)
         #expect(result.status == 0, "\(result.stderr.prefix(300))")
         let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.configDirectory.path)
         #expect(kept.contains { $0.hasPrefix("settings.ini.corrupt-") }, "\(kept)")

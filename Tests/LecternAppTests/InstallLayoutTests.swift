@@ -6,8 +6,8 @@ import TestSupport
 /// beside `<prefix>/bin/lectern`, before any source checkout.
 @Suite("Installed layout")
 struct InstallLayoutTests {
-    @Test func theInstalledPrefixIsPreferredOverTheSourceCheckout() throws {
-        let sandbox = try LecternSandbox()
+    @Test func theInstalledPrefixIsPreferredOverTheSourceCheckout() async throws {
+        let sandbox = try await LecternSandbox()
         let prefix = sandbox.root.appending(path: "usr")
         let share = prefix.appending(path: "share/lectern")
         let manager = FileManager.default
@@ -21,7 +21,7 @@ struct InstallLayoutTests {
         try paper.replacingOccurrences(of: "\"name\": \"Paper\"", with: "\"name\": \"Installed Paper\"")
             .write(to: share.appending(path: "Themes/installed.json"), atomically: true, encoding: .utf8)
 
-        let result = Command.run(prefix.appending(path: "bin/lectern").path, ["--list-themes"],
+        let result = await Command.run(prefix.appending(path: "bin/lectern").path, ["--list-themes"],
                                  environment: sandbox.environment.filter { $0.key != "DISPLAY" })
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("Installed Paper (built-in)"))
@@ -32,8 +32,8 @@ struct InstallLayoutTests {
 extension InstallLayoutTests {
     /// `make install` puts the catalogs under `<prefix>/share/locale`; an installed binary reads
     /// them there, not the checkout's `.build/locale`.
-    @Test func anInstalledLecternReadsThePrefixsTranslations() throws {
-        let sandbox = try LecternSandbox()
+    @Test func anInstalledLecternReadsThePrefixsTranslations() async throws {
+        let sandbox = try await LecternSandbox()
         let prefix = sandbox.root.appending(path: "usr")
         let manager = FileManager.default
         let messages = prefix.appending(path: "share/locale/de/LC_MESSAGES")
@@ -49,13 +49,13 @@ extension InstallLayoutTests {
             msgid "Use this theme now and remember it"
             msgstr "Aus dem installierten Katalog"
             """.write(to: catalog, atomically: true, encoding: .utf8)
-        let compiled = Command.run("/usr/bin/msgfmt", ["-o", messages.appending(path: "lectern.mo").path, catalog.path],
+        let compiled = await Command.run("/usr/bin/msgfmt", ["-o", messages.appending(path: "lectern.mo").path, catalog.path],
                                    environment: ["PATH": "/usr/bin:/bin"])
         try #require(compiled.status == 0, "\(compiled.stderr)")
 
         var environment = sandbox.environment.filter { $0.key != "DISPLAY" }
         for (key, value) in try TranslationTests.speaking("de_DE") { environment[key] = value }
-        let help = Command.run(prefix.appending(path: "bin/lectern").path, ["--help"], environment: environment)
+        let help = await Command.run(prefix.appending(path: "bin/lectern").path, ["--help"], environment: environment)
         #expect(help.stdout.contains("Aus dem installierten Katalog"), "\(help.stdout.prefix(600))")
     }
 }
@@ -65,12 +65,12 @@ extension InstallLayoutTests {
     /// desktop reads: a valid desktop file, the search provider's .ini and a D-Bus service that
     /// starts the installed binary, and metainfo from which `appstreamcli compose` makes a
     /// software-centre entry with its icon and screenshots.
-    @Test func theInstalledTreeIsWhatTheDesktopAndSoftwareCentresRead() throws {
+    @Test func theInstalledTreeIsWhatTheDesktopAndSoftwareCentresRead() async throws {
         let binary = try #require(LecternSandbox.lecternBinary)
         let scratch = FileManager.default.temporaryDirectory.appending(path: "lectern-install-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: scratch) }
         let root = scratch.appending(path: "root")
-        let installed = Command.run("/usr/bin/make", ["-C", LecternSandbox.packageRoot.path, "install-files", "PREFIX=/usr",
+        let installed = await Command.run("/usr/bin/make", ["-C", LecternSandbox.packageRoot.path, "install-files", "PREFIX=/usr",
                                                      "DESTDIR=\(root.path)",
                                                      "BUILD_DIR=\(URL(filePath: binary).deletingLastPathComponent().path)"],
                                     environment: ["PATH": "/usr/bin:/bin"])
@@ -85,18 +85,18 @@ extension InstallLayoutTests {
                                   encoding: .utf8)
         #expect(provider.contains("DesktopId=dev.lectern.Lectern.desktop"))
         #expect(FileManager.default.fileExists(atPath: usr.appending(path: "share/applications/dev.lectern.Lectern.desktop").path))
-        let desktop = Command.run("/usr/bin/desktop-file-validate", [usr.appending(path: "share/applications/dev.lectern.Lectern.desktop").path],
+        let desktop = await Command.run("/usr/bin/desktop-file-validate", [usr.appending(path: "share/applications/dev.lectern.Lectern.desktop").path],
                                   environment: ["PATH": "/usr/bin:/bin"])
         #expect(desktop.status == 0 && desktop.stdout.isEmpty, "\(desktop.stdout)\(desktop.stderr)")
         let metainfo = usr.appending(path: "share/metainfo/dev.lectern.Lectern.metainfo.xml").path
-        let strict = Command.run("/usr/bin/appstreamcli", ["validate", "--strict", "--no-net", metainfo], environment: ["PATH": "/usr/bin:/bin"])
+        let strict = await Command.run("/usr/bin/appstreamcli", ["validate", "--strict", "--no-net", metainfo], environment: ["PATH": "/usr/bin:/bin"])
         #expect(strict.status == 0, "\(strict.stdout)")
 
         let out = scratch.appending(path: "catalog")
-        let composed = Command.run("/usr/bin/appstreamcli", ["compose", "--no-net", "--origin=lectern", "--result-root=\(out.path)", root.path],
+        let composed = await Command.run("/usr/bin/appstreamcli", ["compose", "--no-net", "--origin=lectern", "--result-root=\(out.path)", root.path],
                                    environment: ["PATH": "/usr/bin:/bin"], timeout: 120)
         try #require(composed.status == 0, "\(composed.stdout)\(composed.stderr)")
-        let catalog = Command.run("/bin/zcat", [out.appending(path: "usr/share/swcatalog/xml/lectern.xml.gz").path], environment: [:]).stdout
+        let catalog = await Command.run("/bin/zcat", [out.appending(path: "usr/share/swcatalog/xml/lectern.xml.gz").path], environment: [:]).stdout
         #expect(catalog.contains("<id>dev.lectern.Lectern</id>"))
         #expect(catalog.contains(#"<icon type="cached" width="64" height="64">dev.lectern.Lectern.png</icon>"#), "an icon for the software centre")
         let shots = try FileManager.default.contentsOfDirectory(atPath: LecternSandbox.packageRoot.appending(path: "data/screenshots").path)

@@ -26,16 +26,16 @@ struct LibraryUpgradeTests {
     }
 
     /// The colour at the sidebar's place: the sidebar's background once the panes are there.
-    private func sidebarColour(_ sandbox: LecternSandbox, shot: String) -> String? {
-        guard sandbox.run(["--screenshot", shot]).status == 0, let image = PNGImage(path: shot) else { return nil }
+    private func sidebarColour(_ sandbox: LecternSandbox, shot: String) async -> String? {
+        guard await sandbox.run(["--screenshot", shot]).status == 0, let image = PNGImage(path: shot) else { return nil }
         return image.hex(x: 60, y: image.height - 40)
     }
 
-    @Test func theWindowSaysTheLibraryIsUpgradedWhileItIs() throws {
+    @Test func theWindowSaysTheLibraryIsUpgradedWhileItIs() async throws {
         let paper = try #require(paper)
         let sidebar = paper.color(.bgSecondary, for: .light).hex.lowercased()
         let page = paper.color(.bgPrimary, for: .light).hex.lowercased()
-        let sandbox = try LecternSandbox()
+        let sandbox = try await LecternSandbox()
         let path = sandbox.dataDirectory.appending(path: "library.sqlite").path
         try versionOneLibrary(at: path)
         // Another connection holds the write lock, so the upgrade has to wait for it.
@@ -45,13 +45,13 @@ struct LibraryUpgradeTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let shot = sandbox.root.appending(path: "shot.png").path
-        let upgrading = waitUntil(timeout: 4) { sidebarColour(sandbox, shot: shot) == page }
+        let upgrading = await eventually(timeout: 4) { await sidebarColour(sandbox, shot: shot) == page }
         try blocker.execute("ROLLBACK")
         #expect(upgrading, "the window showed no upgrade page while the upgrade waited")
 
-        #expect(waitUntil(timeout: 20) { sidebarColour(sandbox, shot: shot) == sidebar }, "the panes never came")
+        #expect(await eventually(timeout: 20) { await sidebarColour(sandbox, shot: shot) == sidebar }, "the panes never came")
         #expect(try SQLiteDatabase(path: path, readOnly: true).scalar("PRAGMA user_version") == Int64(Schema.version))
         let store = try LibraryStore.open(path: path)
         #expect(try store.articles(ArticleQuery(view: .all)).map(\.title) == ["Cocoa", "Coffee", "Tea"])

@@ -12,22 +12,22 @@ struct LongRunningMemoryTests {
     private static let feeds = 40
 
     @Test func residentMemoryStaysFlatOverEightyRefreshes() async throws {
-        let server = try SiteServer(script: "Tests/LibraryTests/Fixtures/server.py")
-        let sandbox = try LecternSandbox()
+        let server = try await SiteServer(script: "Tests/LibraryTests/Fixtures/server.py")
+        let sandbox = try await LecternSandbox()
         let outlines = (0..<Self.feeds).map { "<outline text=\"Bench \($0)\" xmlUrl=\"http://127.0.0.1:\(server.port)/bench/\($0).xml\"/>" }
         let opml = sandbox.root.appending(path: "bench.opml")
         try "<opml version=\"2.0\"><body>\(outlines.joined())</body></opml>".write(to: opml, atomically: true, encoding: .utf8)
-        try #require(sandbox.run(["--batch", opml.path, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", opml.path, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         /// One whole refresh: every feed asked once more (a refresh still running ignores the
         /// action, so it is asked again until the requests arrive).
         func refresh() async -> Bool {
             let target = server.hits(prefix: "/bench/") + Self.feeds
             for _ in 0..<5 {
-                sandbox.activate("refresh")
+                await sandbox.activate("refresh")
                 if await eventually(timeout: 5, { server.hits(prefix: "/bench/") >= target }) {
                     await pause(seconds: 0.1)   // its last writes and the window's reload
                     return true

@@ -12,10 +12,10 @@ struct NotificationTests {
     private let sandbox: LecternSandbox
     private let notifications: FakeNotifications
 
-    init() throws {
-        server = try SiteServer(script: "Tests/LibraryTests/Fixtures/server.py")
-        sandbox = try LecternSandbox()
-        notifications = try FakeNotifications(sandbox: sandbox)
+    init() async throws {
+        server = try await SiteServer(script: "Tests/LibraryTests/Fixtures/server.py")
+        sandbox = try await LecternSandbox()
+        notifications = try await FakeNotifications(sandbox: sandbox)
     }
 
     private func feed(_ name: String) -> String { "http://127.0.0.1:\(server.port)/news/\(name).xml" }
@@ -32,15 +32,15 @@ struct NotificationTests {
     /// Subscribes to `names` (each with one article already), then starts Lectern in the background.
     private func startWithFeeds(_ names: [String]) async throws -> Process {
         for name in names { try publish("\(name) before", in: name) }
-        try #require(sandbox.run(["--batch"] + names.map { feed($0) }, environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch"] + names.map { feed($0) }, environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start(["--background"])
-        try #require(await eventually(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         return app
     }
 
     /// A refresh forwarded to the running Lectern, as `lectern --refresh` in a terminal.
-    private func refresh() throws {
-        let result = sandbox.run(["--refresh"])
+    private func refresh() async throws {
+        let result = await sandbox.run(["--refresh"])
         try #require(result.status == 0, "\(result.stderr)")
     }
 
@@ -66,14 +66,14 @@ struct NotificationTests {
         try store.setNotify(false, feedID: quiet.id)
         try publish("The last funicular", in: "Harbour")
         try publish("Nothing to see", in: "Quiet")
-        try refresh()
+        try await refresh()
 
         let received = await settled(1)
         #expect(received.count == 1, "one notification per refresh, none for the muted feed: \(received.map(\.summary))")
         let notice = try #require(received.first)
         #expect(notice.summary == "The last funicular")
         #expect(notice.body == "Harbour")
-        #expect(app.visibleWindows(titled: "Lectern").isEmpty, "a background refresh opened the window")
+        #expect(await app.visibleWindows(titled: "Lectern").isEmpty, "a background refresh opened the window")
 
         let markAsRead = try #require(notice.button("Mark as Read"), "no Mark as Read button: \(notice.actions)")
         try notifications.invoke(notice, action: markAsRead)
@@ -88,16 +88,16 @@ struct NotificationTests {
         defer { app.stop() }
         for title in ["One", "Two"] { try publish(title, in: "Alpha") }
         try publish("Three", in: "Beta")
-        try refresh()
+        try await refresh()
 
         let received = await settled(1)
         #expect(received.count == 1)
         let notice = try #require(received.first)
         #expect(notice.summary == "3 new articles")
         #expect(notice.body == "From Alpha and Beta")
-        #expect(app.visibleWindows(titled: "Lectern").isEmpty)
+        #expect(await app.visibleWindows(titled: "Lectern").isEmpty)
         try notifications.invoke(notice, action: "default")
-        #expect(await eventually(timeout: 10) { !app.visibleWindows(titled: "Lectern").isEmpty }, "clicking the notification did not show the window")
+        #expect(await eventually(timeout: 10) { await !app.visibleWindows(titled: "Lectern").isEmpty }, "clicking the notification did not show the window")
     }
 
     @Test func aNewFeedAndAnImportStayQuietUntilTheirNextRefresh() async throws {
@@ -105,7 +105,7 @@ struct NotificationTests {
         defer { app.stop() }
         // A feed subscribed now brings its articles without a word.
         try publish("Already there", in: "Fresh")
-        #expect(sandbox.run(["--add-feed", feed("Fresh")]).status == 0)
+        #expect(await sandbox.run(["--add-feed", feed("Fresh")]).status == 0)
         #expect(await afterAPause().map(\.summary) == [], "subscribing announced the feed's articles")
         // Nor does an imported feed's first refresh, imported now or before.
         try publish("Imported story", in: "Imported")
@@ -116,14 +116,14 @@ struct NotificationTests {
                 .write(to: file, atomically: true, encoding: .utf8)
             return file.path
         }
-        #expect(sandbox.run(["--batch", "--import-opml", try opml("Earlier")], environment: ["DISPLAY": nil]).status == 0)
-        #expect(sandbox.run(["--import-opml", try opml("Imported"), "--refresh"]).status == 0)
+        #expect(await sandbox.run(["--batch", "--import-opml", try opml("Earlier")], environment: ["DISPLAY": nil]).status == 0)
+        #expect(await sandbox.run(["--import-opml", try opml("Imported"), "--refresh"]).status == 0)
         #expect(try library().count(.all) == 4, "the imports did not bring their feeds' articles")
         #expect(await afterAPause().map(\.summary) == [], "an import's first refresh announced its articles")
         try publish("Old news", in: "Known")
         // Its first refresh afterwards does announce what is new since.
         try publish("Breaking", in: "Fresh")
-        try refresh()
+        try await refresh()
         let received = await settled(1)
         #expect(received.map(\.summary) == ["2 new articles"])
         #expect(received.first?.body == "From Fresh and Known")
@@ -134,7 +134,7 @@ struct NotificationTests {
         let app = try await startWithFeeds(["Known"])
         defer { app.stop() }
         try publish("Breaking", in: "Known")
-        try refresh()
+        try await refresh()
         #expect(try library().count(.all) == 2, "the refresh did not bring the new article")
         #expect(await afterAPause().isEmpty, "notified with the switch off")
     }

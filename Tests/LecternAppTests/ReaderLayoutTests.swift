@@ -11,22 +11,22 @@ struct ReaderLayoutTests {
     static let photo = "#3070c0", small = "#30c070"
 
     @Test(arguments: [("Fjord", "light"), ("Fjord", "dark"), ("Paper", "light"), ("Paper", "dark")])
-    func figuresTablesAndEmbedsKeepTheirShape(theme: String, scheme: String) throws {
-        let server = try SiteServer()
-        let sandbox = try LecternSandbox()
+    func figuresTablesAndEmbedsKeepTheirShape(theme: String, scheme: String) async throws {
+        let server = try await SiteServer()
+        let sandbox = try await LecternSandbox()
         try sandbox.write(settings: "[window]\nwidth=1100\nheight=800\nmaximized=false\n")
-        try #require(sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/showcase.xml"],
+        try #require(await sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/showcase.xml"],
                                  environment: ["DISPLAY": nil]).status == 0)
-        let css = sandbox.run(["--print-css", "--theme", theme, "--color-scheme", scheme]).stdout
+        let css = await sandbox.run(["--print-css", "--theme", theme, "--color-scheme", scheme]).stdout
         let background = try #require(Self.colour("bg_primary", in: css)), panel = try #require(Self.colour("bg_secondary", in: css))
         let app = try sandbox.start(["--theme", theme, "--color-scheme", scheme])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("next-article")
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("next-article")
         let path = sandbox.root.appending(path: "\(theme)-\(scheme).png").path
         var shot: PNGImage?
-        _ = waitUntil(timeout: 20) {   // until both pictures arrived
-            guard sandbox.run(["--screenshot", path]).answered(by: app), let image = PNGImage(path: path),
+        _ = await eventually(timeout: 20) {   // until both pictures arrived
+            guard await sandbox.run(["--screenshot", path]).answered(by: app), let image = PNGImage(path: path),
                   image.bounds(of: Self.small, perLine: 20) != nil, image.bounds(of: Self.photo, perLine: 20) != nil else { return false }
             shot = image
             return true

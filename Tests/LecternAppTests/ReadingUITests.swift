@@ -10,42 +10,42 @@ import Theming
 struct ReadingUITests {
     private let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
 
-    private func seededSandbox() throws -> LecternSandbox {
-        let sandbox = try LecternSandbox()
+    private func seededSandbox() async throws -> LecternSandbox {
+        let sandbox = try await LecternSandbox()
         let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
-        let seeded = sandbox.run(["--batch", opml, "--refresh"], environment: ["DISPLAY": nil])
+        let seeded = await sandbox.run(["--batch", opml, "--refresh"], environment: ["DISPLAY": nil])
         try #require(seeded.status == 0, "\(seeded.stderr)")
         return sandbox
     }
 
-    @Test func theWindowRefreshesByItselfShortlyAfterStartUp() throws {
-        let sandbox = try LecternSandbox()
+    @Test func theWindowRefreshesByItselfShortlyAfterStartUp() async throws {
+        let sandbox = try await LecternSandbox()
         let opml = LecternSandbox.packageRoot.appending(path: "data/samples/samples.opml").path
-        try #require(sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)   // subscribed, not fetched
+        try #require(await sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)   // subscribed, not fetched
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         #expect(try store.count(.all) == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        #expect(waitUntil(timeout: 30) { (try? store.count(.all)) == 5 }, "the automatic refresh fetched the feeds")
+        #expect(await eventually(timeout: 30) { (try? store.count(.all)) == 5 }, "the automatic refresh fetched the feeds")
     }
 
-    @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() throws {
-        let sandbox = try seededSandbox()
+    @Test func aFeedMovesOutOfItsFolderFromTheSidebarMenu() async throws {
+        let sandbox = try await seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let feed = try #require(try store.feeds().first { $0.title == "The Reading Room" })
         try #require(feed.folderID != nil)
-        sandbox.activate("move-feed", "[<'\(feed.id):none'>]")
-        #expect(waitUntil(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
+        await sandbox.activate("move-feed", "[<'\(feed.id):none'>]")
+        #expect(await eventually(timeout: 5) { (try? store.feed(id: feed.id))??.folderID == nil })
     }
 
     @Test(arguments: [("Paper", "light"), ("Paper", "dark"), ("Midnight", "light"), ("Midnight", "dark")])
-    func thePanesWearTheThemeInBothVariants(themeName: String, scheme: String) throws {
-        let sandbox = try seededSandbox()
+    func thePanesWearTheThemeInBothVariants(themeName: String, scheme: String) async throws {
+        let sandbox = try await seededSandbox()
         let shot = sandbox.root.appending(path: "\(themeName)-\(scheme).png").path
-        let result = sandbox.run(["--theme", themeName, "--color-scheme", scheme, "--screenshot", shot])
+        let result = await sandbox.run(["--theme", themeName, "--color-scheme", scheme, "--screenshot", shot])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try #require(PNGImage(path: shot))
         let theme = try #require(catalog.theme(named: themeName))
@@ -57,22 +57,22 @@ struct ReadingUITests {
         #expect(image.count(of: theme.color(.stateUnread, for: variant).hex.lowercased()) > 20, "unread dots in the list")
     }
 
-    @Test func readingCommandsMoveTheSelectionAndAreStored() throws {
-        let sandbox = try seededSandbox()
+    @Test func readingCommandsMoveTheSelectionAndAreStored() async throws {
+        let sandbox = try await seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let newest = try store.articles(ArticleQuery(view: .all, limit: 5))
         try #require(newest.count == 5)
         #expect(try store.unreadCounts().all == 5)
 
-        sandbox.activate("next-article")       // j: opens the newest, marked read on open
-        sandbox.activate("next-article")       // j: the second
-        sandbox.activate("toggle-star")        // s: star it
-        sandbox.activate("previous-article")   // k: back to the first
-        sandbox.activate("toggle-read")        // m: mark it unread again
-        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
+        await sandbox.activate("next-article")       // j: opens the newest, marked read on open
+        await sandbox.activate("next-article")       // j: the second
+        await sandbox.activate("toggle-star")        // s: star it
+        await sandbox.activate("previous-article")   // k: back to the first
+        await sandbox.activate("toggle-read")        // m: mark it unread again
+        #expect(await eventually(timeout: 5) { (try? store.article(id: newest[1].id))??.starred == true })
 
         let first = try #require(try store.article(id: newest[0].id))
         let second = try #require(try store.article(id: newest[1].id))
@@ -80,9 +80,9 @@ struct ReadingUITests {
         #expect(second.read && second.starred)
         #expect(try store.unreadCounts().all == 4)
 
-        sandbox.activate("next-unread")        // n: from the first, the next unread skips the read second
-        sandbox.activate("toggle-star")
-        #expect(waitUntil(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
+        await sandbox.activate("next-unread")        // n: from the first, the next unread skips the read second
+        await sandbox.activate("toggle-star")
+        #expect(await eventually(timeout: 5) { (try? store.article(id: newest[2].id))??.starred == true },
                 "n moved to the third article")
     }
 }

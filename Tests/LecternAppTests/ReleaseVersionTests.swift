@@ -15,9 +15,9 @@ struct ReleaseVersionTests {
         return (String(parts[0]), String(parts[1]))
     }
 
-    @Test func versionPrintsTheNewestRelease() throws {
+    @Test func versionPrintsTheNewestRelease() async throws {
         let newest = try Self.newestRelease()
-        let result = try LecternSandbox().run(["--version"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
+        let result = try await LecternSandbox().run(["--version"], environment: ["DISPLAY": nil, "WAYLAND_DISPLAY": nil])
         #expect(result.status == 0)
         #expect(result.stdout == "Lectern \(newest.version)\n")
     }

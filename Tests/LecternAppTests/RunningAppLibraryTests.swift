@@ -14,48 +14,48 @@ struct RunningAppLibraryTests {
         try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
     }
 
-    @Test func markAllReadCanBeUndone() throws {
-        let sandbox = try LecternSandbox()
-        try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+    @Test func markAllReadCanBeUndone() async throws {
+        let sandbox = try await LecternSandbox()
+        try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let store = try library(sandbox)
         let unread = try store.unreadCounts().all
         try #require(unread > 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         // Nothing to undo yet: Ctrl+Z (app.undo) does nothing.
-        sandbox.activate("undo")
+        await sandbox.activate("undo")
         #expect(try store.unreadCounts().all == unread)
 
-        sandbox.activate("mark-all-read")
-        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == 0 }, "everything was marked read")
-        sandbox.activate("undo")
-        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == unread }, "the undo brought them back")
+        await sandbox.activate("mark-all-read")
+        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 }, "everything was marked read")
+        await sandbox.activate("undo")
+        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread }, "the undo brought them back")
         // Once undone, there is nothing left to undo.
-        sandbox.activate("mark-all-read")
-        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == 0 })
-        sandbox.activate("undo")
-        sandbox.activate("undo")
-        #expect(waitUntil(timeout: 10) { (try? store.unreadCounts().all) == unread })
+        await sandbox.activate("mark-all-read")
+        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 })
+        await sandbox.activate("undo")
+        await sandbox.activate("undo")
+        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread })
     }
 
     /// Twenty feeds that each take 1.5 s: the running app is killed with SIGKILL while it
     /// stores them. Every subscription, and every feed's articles that were stored, survive;
     /// no feed is half stored; the next refresh finishes the job.
-    @Test func killDashNineDuringARefreshLosesNothing() throws {
-        let server = try SiteServer()
-        let sandbox = try LecternSandbox()
+    @Test func killDashNineDuringARefreshLosesNothing() async throws {
+        let server = try await SiteServer()
+        let sandbox = try await LecternSandbox()
         let outlines = (0..<20).map { "<outline text=\"Slow \($0)\" xmlUrl=\"http://127.0.0.1:\(server.port)/slow/\($0).xml\"/>" }
         let opml = sandbox.root.appending(path: "slow.opml")
         try "<opml version=\"2.0\"><body>\(outlines.joined())</body></opml>".write(to: opml, atomically: true, encoding: .utf8)
-        try #require(sandbox.run(["--batch", opml.path], environment: ["DISPLAY": nil]).status == 0)
+        try #require(await sandbox.run(["--batch", opml.path], environment: ["DISPLAY": nil]).status == 0)
 
         let app = try sandbox.start([])
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        sandbox.activate("refresh")
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        await sandbox.activate("refresh")
         let store = try library(sandbox)
-        try #require(waitUntil(timeout: 60) { ((try? store.count(.all)) ?? 0) >= 20 }, "the refresh never stored anything")
+        try #require(await eventually(timeout: 60) { ((try? store.count(.all)) ?? 0) >= 20 }, "the refresh never stored anything")
         kill(app.processIdentifier, SIGKILL)
         app.waitUntilExit()
         #expect(app.terminationReason == .uncaughtSignal)
@@ -70,18 +70,18 @@ struct RunningAppLibraryTests {
             let count = try after.count(.feed(feed.id))
             #expect(count == 0 || count == 10, "\(feed.title ?? feed.url): \(count) articles")
         }
-        let again = sandbox.run(["--batch", "--refresh"], environment: ["DISPLAY": nil], timeout: 120)
+        let again = await sandbox.run(["--batch", "--refresh"], environment: ["DISPLAY": nil], timeout: 120)
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try after.count(.all) == 200)
     }
 
     /// The feed declares an external entity and an external parameter entity on the same
     /// loopback site. Lectern stores the feed without ever asking the site for either.
-    @Test func anExternalEntityInAFeedIsNeverFetched() throws {
-        let server = try SiteServer()
-        let sandbox = try LecternSandbox()
+    @Test func anExternalEntityInAFeedIsNeverFetched() async throws {
+        let server = try await SiteServer()
+        let sandbox = try await LecternSandbox()
         let feed = "http://127.0.0.1:\(server.port)/xxe.xml"
-        let result = sandbox.run(["--batch", "--add-feed", feed], environment: ["DISPLAY": nil])
+        let result = await sandbox.run(["--batch", "--add-feed", feed], environment: ["DISPLAY": nil])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(server.hits("/xxe.xml") == 1, "the feed itself was fetched")
         #expect(server.hits("/secret") == 0, "the external entity was requested")

@@ -4,12 +4,12 @@ import TestSupport
 
 @Suite("Screenshots of the main window", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct ScreenshotTests {
-    @Test func screenshotIsAPNGOfTheRestoredWindowSize() throws {
-        let sandbox = try LecternSandbox()
+    @Test func screenshotIsAPNGOfTheRestoredWindowSize() async throws {
+        let sandbox = try await LecternSandbox()
         try sandbox.write(settings: "# kept across saves\n[window]\nwidth=900\nheight=640\nmaximized=false\n")
         let shot = sandbox.root.appending(path: "shot.png").path
 
-        let result = sandbox.run(["--screenshot", shot])
+        let result = await sandbox.run(["--screenshot", shot])
 
         #expect(result.status == 0, "\(result.stderr)")
         let image = try #require(PNGImage(path: shot), "no PNG was written")
@@ -24,10 +24,10 @@ struct ScreenshotTests {
     }
 
     @Test(arguments: [("light", "#faf8f5"), ("dark", "#1c1915")])
-    func screenshotShowsThePaperBackgroundOfTheScheme(scheme: String, background: String) throws {
-        let sandbox = try LecternSandbox()
+    func screenshotShowsThePaperBackgroundOfTheScheme(scheme: String, background: String) async throws {
+        let sandbox = try await LecternSandbox()
         let shot = sandbox.root.appending(path: "paper-\(scheme).png").path
-        let result = sandbox.run(["--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
+        let result = await sandbox.run(["--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try #require(PNGImage(path: shot))
         // The reader pane fills the right half with bg_primary.
@@ -36,9 +36,9 @@ struct ScreenshotTests {
         #expect(saved.contains("theme=Paper") && saved.contains("color-scheme=\(scheme)"), "remembered:\n\(saved)")
     }
 
-    @Test func relativeScreenshotPathIsResolvedAgainstTheCallersFolder() throws {
-        let sandbox = try LecternSandbox()
-        let result = sandbox.run(["--screenshot", "relative-shot.png"])
+    @Test func relativeScreenshotPathIsResolvedAgainstTheCallersFolder() async throws {
+        let sandbox = try await LecternSandbox()
+        let result = await sandbox.run(["--screenshot", "relative-shot.png"])
         #expect(result.status == 0, "\(result.stderr)")
         // Foundation's Process starts the child in the test's working directory.
         let expected = URL(filePath: FileManager.default.currentDirectoryPath).appending(path: "relative-shot.png")
@@ -46,9 +46,9 @@ struct ScreenshotTests {
         #expect(FileManager.default.fileExists(atPath: expected.path))
     }
 
-    @Test func unwritableScreenshotPathFailsWithStatus1() throws {
-        let sandbox = try LecternSandbox()
-        let result = sandbox.run(["--screenshot", "/nonexistent-folder/shot.png"])
+    @Test func unwritableScreenshotPathFailsWithStatus1() async throws {
+        let sandbox = try await LecternSandbox()
+        let result = await sandbox.run(["--screenshot", "/nonexistent-folder/shot.png"])
         #expect(result.status == 1)
         #expect(result.stderr.contains("could not save the screenshot"))
     }

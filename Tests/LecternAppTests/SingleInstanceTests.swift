@@ -5,15 +5,15 @@ import TestSupport
 
 @Suite("A second launch", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct SingleInstanceTests {
-    @Test func isForwardedToTheRunningInstance() throws {
-        let sandbox = try LecternSandbox()
+    @Test func isForwardedToTheRunningInstance() async throws {
+        let sandbox = try await LecternSandbox()
         let first = try sandbox.start([])
         defer { first.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") },
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") },
                      "the first instance never registered dev.lectern.Lectern")
 
         let shot = sandbox.root.appending(path: "forwarded.png").path
-        let second = sandbox.run(["--screenshot", shot], timeout: 30)
+        let second = await sandbox.run(["--screenshot", shot], timeout: 30)
 
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.answered(by: first), "the answer comes from the first instance: \(second.stdout)")
@@ -23,17 +23,17 @@ struct SingleInstanceTests {
 
     /// An idle window sleeps: looked at twenty times, the process is asleep (not running or
     /// waiting to run, as a spinning main loop would be) nearly every time.
-    @Test func anIdleRunningInstanceSleeps() throws {
-        let sandbox = try LecternSandbox()
+    @Test func anIdleRunningInstanceSleeps() async throws {
+        let sandbox = try await LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
-        #expect(sandbox.run(["--screenshot", sandbox.root.appending(path: "drawn.png").path]).answered(by: app),
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.run(["--screenshot", sandbox.root.appending(path: "drawn.png").path]).answered(by: app),
                 "the window has drawn its first frames")
         var running = 0
         for _ in 0..<20 {
             if try state(of: app.processIdentifier) == "R" { running += 1 }
-            usleep(50_000)
+            await pause(seconds: 0.05)
         }
         #expect(running <= 4, "an idle Lectern was running in \(running) of 20 looks")
     }

@@ -7,10 +7,10 @@ import Theming
 struct ThemePickerTests {
     private let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
 
-    @Test func pickerPreviewsEveryBuiltInThemeInItsOwnColours() throws {
-        let sandbox = try LecternSandbox()
+    @Test func pickerPreviewsEveryBuiltInThemeInItsOwnColours() async throws {
+        let sandbox = try await LecternSandbox()
         let shot = sandbox.root.appending(path: "picker.png").path
-        let result = sandbox.run(["--theme-picker", "--color-scheme", "light", "--screenshot", shot])
+        let result = await sandbox.run(["--theme-picker", "--color-scheme", "light", "--screenshot", shot])
         #expect(result.status == 0 && !result.signalled, "status \(result.status), signalled \(result.signalled): \(result.stderr)")
         let image = try #require(PNGImage(path: shot))
         #expect(catalog.themes.count >= 8)
@@ -23,10 +23,10 @@ struct ThemePickerTests {
     /// GTK's own stylesheet draws scales, checks, selected rows and focus rings in its
     /// blue (#3584e4, #15539e when dark); in Lectern they wear the theme's accent.
     @Test(arguments: ["light", "dark"])
-    func noStockWidgetKeepsGTKsBlue(scheme: String) throws {
-        let sandbox = try LecternSandbox()
+    func noStockWidgetKeepsGTKsBlue(scheme: String) async throws {
+        let sandbox = try await LecternSandbox()
         let shot = sandbox.root.appending(path: "picker-\(scheme).png").path
-        let result = sandbox.run(["--theme-picker", "--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
+        let result = await sandbox.run(["--theme-picker", "--theme", "Paper", "--color-scheme", scheme, "--screenshot", shot])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try #require(PNGImage(path: shot))
         for blue in ["#3584e4", "#15539e"] {
@@ -37,41 +37,41 @@ struct ThemePickerTests {
         #expect(image.count(of: accent.hex.lowercased()) > 100, "no widget wears the accent \(accent.hex)")
     }
 
-    @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() throws {
-        let sandbox = try LecternSandbox()
+    @Test func choosingAThemeThroughThePickersActionRestylesAndRemembersIt() async throws {
+        let sandbox = try await LecternSandbox()
         let app = try sandbox.start(["--theme-picker", "--color-scheme", "light"])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
 
         // The picker's cards activate app.select-theme; call it as a card would, over D-Bus.
-        let call = sandbox.activate("select-theme", "[<'Midnight'>]")
+        let call = await sandbox.activate("select-theme", "[<'Midnight'>]")
         #expect(call.status == 0, "\(call.stderr)")
-        #expect(waitUntil(timeout: 5) {
+        #expect(await eventually(timeout: 5) {
             (try? String(contentsOf: sandbox.settingsFile, encoding: .utf8))?.contains("theme=Midnight") == true
         }, "the choice is saved to settings.ini")
 
         let shot = sandbox.root.appending(path: "main.png").path
-        #expect(sandbox.run(["--screenshot", shot]).answered(by: app))
+        #expect(await sandbox.run(["--screenshot", shot]).answered(by: app))
         let image = try #require(PNGImage(path: shot))
         let midnight = try #require(catalog.theme(named: "Midnight")).color(.bgPrimary, for: .light).hex.lowercased()
         #expect(image.hex(x: image.width * 3 / 4, y: image.height - 40) == midnight, "the main window wears Midnight")
     }
 
-    @Test func thePickerFollowsTheDesktopsSchemeChange() throws {
-        let sandbox = try LecternSandbox()
-        let portal = try FakePortal(sandbox: sandbox, colorScheme: 1)
+    @Test func thePickerFollowsTheDesktopsSchemeChange() async throws {
+        let sandbox = try await LecternSandbox()
+        let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start(["--theme-picker"])
         defer { app.stop() }
-        try #require(waitUntil(timeout: 20) { sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
         let paper = try #require(catalog.theme(named: "Paper"))
 
-        try portal.set("color-scheme", 2)
+        try await portal.set("color-scheme", 2)
         let shot = sandbox.root.appending(path: "picker-light.png").path
         // Paper's own card preview shows its light variant, as does the picker's chrome, once
         // the signal has arrived (a hang guard only).
         let light = paper.color(.bgPrimary, for: .light).hex.lowercased()
-        #expect(waitUntil(timeout: 20) {
-            sandbox.run(["--theme-picker", "--screenshot", shot]).answered(by: app)
+        #expect(await eventually(timeout: 20) {
+            await sandbox.run(["--theme-picker", "--screenshot", shot]).answered(by: app)
                 && (PNGImage(path: shot)?.count(of: light) ?? 0) > 10_000
         }, "the running picker never switched to light")
         let image = try #require(PNGImage(path: shot))

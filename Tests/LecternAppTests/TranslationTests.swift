@@ -21,11 +21,11 @@ struct TranslationTests {
         return ["LANG": "\(locale).UTF-8", "LOCPATH": testLocales.path, "LANGUAGE": nil, "TZ": "Europe/Berlin"]
     }
 
-    @Test func theTemplateIsCurrentAndEveryLanguageIsComplete() {
-        let template = Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/pot.py").path, "--check"],
+    @Test func theTemplateIsCurrentAndEveryLanguageIsComplete() async {
+        let template = await Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/pot.py").path, "--check"],
                                    environment: ["PATH": "/usr/bin:/bin"])
         #expect(template.status == 0, "\(template.stderr)")
-        let languages = Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/check-po.py").path],
+        let languages = await Command.run("/usr/bin/python3", [Self.root.appending(path: "scripts/check-po.py").path],
                                     environment: ["PATH": "/usr/bin:/bin"])
         #expect(languages.status == 0, "\(languages.stdout)")
         for language in ["ar", "de", "es", "fr", "ja", "pt_BR"] {
@@ -47,11 +47,11 @@ struct TranslationTests {
     }
 
     @Test(.enabled(if: LecternSandbox.lecternBinary != nil))
-    func helpIsGermanUnderAGermanLocale() throws {
-        let sandbox = try LecternSandbox()
+    func helpIsGermanUnderAGermanLocale() async throws {
+        let sandbox = try await LecternSandbox()
         var environment = try Self.speaking("de_DE")
         environment["DISPLAY"] = nil
-        let help = sandbox.run(["--help"], environment: environment)
+        let help = await sandbox.run(["--help"], environment: environment)
         #expect(help.status == 0)
         #expect(help.stdout.contains("Aufruf:"), "GLib's own words: \(help.stdout.prefix(200))")
         #expect(help.stdout.contains("--theme=NAME") && help.stdout.contains("Dieses Thema jetzt verwenden und merken"),
@@ -59,18 +59,18 @@ struct TranslationTests {
         #expect(help.stdout.contains("--import-opml=DATEI"), "argument names are translated too")
         #expect(!help.stdout.contains("Use this theme now and remember it"))
         // The same binary in the C locale stays English.
-        #expect(sandbox.run(["--help"], environment: ["DISPLAY": nil]).stdout.contains("Use this theme now and remember it"))
+        #expect(await sandbox.run(["--help"], environment: ["DISPLAY": nil]).stdout.contains("Use this theme now and remember it"))
     }
 
     @Test(.enabled(if: hasDisplay && LecternSandbox.lecternBinary != nil))
-    func theArabicWindowIsMirrored() throws {
-        let english = try LecternSandbox(), arabic = try LecternSandbox()
+    func theArabicWindowIsMirrored() async throws {
+        let english = try await LecternSandbox(), arabic = try await LecternSandbox()
         for sandbox in [english, arabic] {
-            try #require(sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+            try #require(await sandbox.run(["--batch", Self.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         }
         let englishShot = english.root.appending(path: "en.png").path, arabicShot = arabic.root.appending(path: "ar.png").path
-        try #require(english.run(["--screenshot", englishShot]).status == 0)
-        try #require(arabic.run(["--screenshot", arabicShot], environment: try Self.speaking("ar_EG")).status == 0)
+        try await #require(english.run(["--screenshot", englishShot]).status == 0)
+        try await #require(arabic.run(["--screenshot", arabicShot], environment: try Self.speaking("ar_EG")).status == 0)
         let left = try #require(PNGImage(path: englishShot)), right = try #require(PNGImage(path: arabicShot))
         #expect(left.width == right.width && left.height == right.height)
         // Below the last row, each column shows only its pane's background: the sidebar's is

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Library
 #if canImport(Glibc)
@@ -20,20 +21,30 @@ import Glibc
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "lectern-bench (run swift build --build-tests)"])
     }
 
-    /// Starts the loop, waits for `commits` commit lines, kills it; the last count seen.
-    private func killDuringImport(path: String, commits: Int) throws -> Int {
+    /// Starts the loop, waits for `commits` commit lines, kills it; the last count seen. The
+    /// wait for the lines is spent on a thread of its own.
+    private func killDuringImport(path: String, commits: Int) async throws -> Int {
         let process = Process()
         process.executableURL = try benchBinary()
         process.arguments = ["import-loop", path]
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        let seen = await onOwnThread { Self.lastCommitSeen(in: output.fileHandleForReading, commits: commits) }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        return seen
+    }
+
+    /// Reads "committed N" lines until `commits` of them came (or 20 s passed); the last N.
+    private static func lastCommitSeen(in handle: FileHandle, commits: Int) -> Int {
         var seen = 0
         var lines = 0
         var buffer = Data()
         let deadline = Date().addingTimeInterval(20)
         while lines < commits, Date() < deadline {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = handle.availableData
             if chunk.isEmpty { break }
             buffer.append(chunk)
             let text = String(decoding: buffer, as: UTF8.self)
@@ -43,18 +54,15 @@ import Glibc
                 seen = Int(last.dropFirst("committed ".count)) ?? seen
             }
         }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
         return seen
     }
 
-    @Test func killDashNineMidImportLosesNothingCommitted() throws {
+    @Test func killDashNineMidImportLosesNothingCommitted() async throws {
         let folder = TempFolder()
         let path = folder.path("library.sqlite")
         var committed = 0
         for round in 1...3 {
-            let seen = try killDuringImport(path: path, commits: 3 + round)
+            let seen = try await killDuringImport(path: path, commits: 3 + round)
             #expect(seen >= committed)
             let store = try LibraryStore.open(path: path)
             #expect(try store.integrityCheck() == "ok")

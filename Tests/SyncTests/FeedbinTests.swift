@@ -42,7 +42,7 @@ import Testing
     }
 
     @Test func theFirstSyncBringsFeedsTagsIconsArticlesAndState() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder, _) = try await synced(server)
         _ = folder
         let store = service.store
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func changesGoBothWaysAndLaterSyncsAskOnlyForNewEntries() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func subscribingRenamingMovingAndUnsubscribingAreDoneOnTheServer() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -135,7 +135,7 @@ import Testing
     }
 
     @Test func theHostedAddressIsTheDefaultAndAWrongPasswordIsRefused() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder) = try makeService(timeout: 3)
         _ = folder
         await #expect(throws: SyncError.wrongCredentials(server: "127.0.0.1")) {
@@ -153,7 +153,7 @@ import Testing
     }
 
     @Test func aMillionUnreadIdsInEitherSpellingAreReconciledWithoutFetchingThem() async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         try await server.control("reset", Self.library)
         try await server.control("bulk-unread", ["count": 1_000_000])
         let (service, folder) = try makeService(timeout: 30)
@@ -168,7 +168,7 @@ import Testing
 
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
-        let server = try Server("feedbin_server.py")
+        let server = try await Server("feedbin_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let oolong = try #require(try service.store.articles(ArticleQuery(view: .unread, limit: 1000)).first { $0.title == "Oolong" })

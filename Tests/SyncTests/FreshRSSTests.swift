@@ -24,8 +24,8 @@ struct FreshRSSTests {
         let feedBase: String
         let feeds: URL
 
-        init() throws {
-            harness = try FixtureProcess("freshrss_harness.py", [SharedFreshRSS.script.path])
+        init() async throws {
+            harness = try await FixtureProcess("freshrss_harness.py", [SharedFreshRSS.script.path])
             let info = try #require(try JSONSerialization.jsonObject(with: Data(harness.firstLine.utf8)) as? [String: String],
                                     "the harness's first line is its JSON: \(harness.firstLine)")
             api = try #require(info["api"])
@@ -40,7 +40,7 @@ struct FreshRSSTests {
             try rss(title, site: feedBase, items: items).write(to: feeds.appending(path: name), atomically: true, encoding: .utf8)
         }
 
-        func sql(_ statement: String) throws -> String { try harness.command("sql " + statement) }
+        func sql(_ statement: String) async throws -> String { try await harness.command("sql " + statement) }
     }
 
     /// An account on the server, subscribed from Lectern to a feed of three articles.
@@ -56,7 +56,7 @@ struct FreshRSSTests {
     }
 
     @Test func theFirstSyncBringsTheFeedItsFolderAndArticlesAndStateGoesBothWays() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
@@ -74,11 +74,11 @@ struct FreshRSSTests {
         try store.setRead([oolong.id], true)
         try store.setStarred([sencha.id], true)
         #expect(try await service.sync(account).get().sent == 2)
-        #expect(try server.sql("SELECT title FROM entry WHERE is_read = 1") == "Oolong")
-        #expect(try server.sql("SELECT title FROM entry WHERE is_favorite = 1") == "Sencha")
+        await #expect(try server.sql("SELECT title FROM entry WHERE is_read = 1") == "Oolong")
+        await #expect(try server.sql("SELECT title FROM entry WHERE is_favorite = 1") == "Sencha")
 
         // Server → here: everything read there, Pu-erh starred and Sencha unstarred.
-        _ = try server.sql("UPDATE entry SET is_read = 1, is_favorite = (title = 'Pu-erh')")
+        _ = try await server.sql("UPDATE entry SET is_read = 1, is_favorite = (title = 'Pu-erh')")
         let pulled = try await service.sync(account).get()
         #expect(pulled.stateChanges == 4, "two read, one starred, one unstarred: \(pulled)")
         #expect(try store.count(.unread) == 0)
@@ -87,19 +87,19 @@ struct FreshRSSTests {
         // Unread again here goes back too.
         try store.setRead([oolong.id], false)
         #expect(try await service.sync(account).get().sent == 1)
-        #expect(try server.sql("SELECT title FROM entry WHERE is_read = 0") == "Oolong")
+        await #expect(try server.sql("SELECT title FROM entry WHERE is_read = 0") == "Oolong")
         #expect(try store.pendingChanges(accountID: account.id).isEmpty)
     }
 
     @Test func newArticlesComeIncrementallyAndRenameMoveAndUnsubscribeAreDoneOnTheServer() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
 
         // A new article on the site, fetched by the server: the next sync brings only it.
         try server.publish("tea.xml", title: "Tea Notes", items: [("t1", "Oolong"), ("t2", "Sencha"), ("t3", "Pu-erh"), ("t4", "Matcha")])
-        #expect(try server.harness.command("actualize") == "ok")
+        #expect(try await server.harness.command("actualize") == "ok")
         let incremental = try await service.sync(account).get()
         #expect(incremental.newArticles == 1 && incremental.updatedArticles == 0, "\(incremental)")
         #expect(try store.count(.all) == 4)
@@ -109,13 +109,13 @@ struct FreshRSSTests {
         try server.publish("rail.xml", title: "Rail", items: [("r1", "Funicular")])
         try store.queueChange(accountID: account.id, kind: .subscribe, target: server.feedBase + "rail.xml", value: "Drinks")
         _ = try await service.sync(account).get()
-        #expect(try server.sql("SELECT f.name, c.name FROM feed f JOIN category c ON c.id = f.category WHERE f.name = 'Rail'") == "Rail|Drinks")
+        await #expect(try server.sql("SELECT f.name, c.name FROM feed f JOIN category c ON c.id = f.category WHERE f.name = 'Rail'") == "Rail|Drinks")
         let drinks = try #require(try store.folders().first { $0.title == "Drinks" })
         let feed = try #require(try store.feeds().first { $0.title == "Tea Notes" })
         try store.renameFeed(feed.id, to: "Leaves")
         try store.moveFeed(feed.id, toFolder: drinks.id)
         #expect(try await service.sync(account).get().sent == 2)
-        #expect(try server.sql("SELECT f.name, c.name FROM feed f JOIN category c ON c.id = f.category ORDER BY f.name")
+        await #expect(try server.sql("SELECT f.name, c.name FROM feed f JOIN category c ON c.id = f.category ORDER BY f.name")
                 == "Leaves|Drinks;Rail|Drinks")
         let moved = try #require(try store.feeds().first { $0.url.hasSuffix("tea.xml") })
         #expect(moved.title == "Leaves" && moved.folderID == drinks.id, "the server's answer agrees with the change made here")
@@ -123,12 +123,12 @@ struct FreshRSSTests {
 
         try store.deleteFeed(moved.id)
         _ = try await service.sync(account).get()
-        #expect(try server.sql("SELECT name FROM feed") == "Rail")
+        await #expect(try server.sql("SELECT name FROM feed") == "Rail")
         #expect(try store.feeds().map(\.title) == ["Rail"] && store.count(.all) == 1)
     }
 
     @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
@@ -137,22 +137,22 @@ struct FreshRSSTests {
         _ = try await service.sync(account).get()
         try store.renameFolder(try #require(try store.folders().first { $0.title == "Drinks" }).id, to: "Beverages")
         #expect(try await service.sync(account).get().sent == 1)
-        #expect(try server.sql("SELECT c.name FROM feed f JOIN category c ON c.id = f.category WHERE f.name = 'Rail'") == "Beverages")
+        await #expect(try server.sql("SELECT c.name FROM feed f JOIN category c ON c.id = f.category WHERE f.name = 'Rail'") == "Beverages")
         #expect(try Set(store.folders().map(\.title)) == ["Beverages", "Uncategorized"])
 
         // FreshRSS files a deleted category's feeds under its default one.
         try store.deleteFolder(try #require(try store.folders().first { $0.title == "Beverages" }).id)
         #expect(try await service.sync(account).get().sent == 1)
-        #expect(try server.sql("SELECT count(*) FROM category WHERE name = 'Beverages'") == "0")
-        #expect(try server.sql("SELECT count(*) FROM feed") == "2" && store.count(.all) == 4)
+        await #expect(try server.sql("SELECT count(*) FROM category WHERE name = 'Beverages'") == "0")
+        await #expect(try server.sql("SELECT count(*) FROM feed") == "2" && store.count(.all) == 4)
         #expect(try store.feeds().first { $0.title == "Rail" }?.folderID == store.folders().first { $0.title == "Uncategorized" }?.id)
     }
 
     @Test func aChangeMadeWhileTheServerIsDownIsSentWhenItIsBack() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
-        #expect(try server.harness.command("web stop") == "ok")
+        #expect(try await server.harness.command("web stop") == "ok")
         let sencha = try #require(try service.store.articles(ArticleQuery(view: .all)).first { $0.title == "Sencha" })
         try service.store.setStarred([sencha.id], true)
         let failed = await service.sync(account)
@@ -162,21 +162,21 @@ struct FreshRSSTests {
         }
         #expect(try service.store.pendingChanges(accountID: account.id).count == 1, "the queue is kept")
 
-        #expect(try server.harness.command("web start") == "ok")
+        #expect(try await server.harness.command("web start") == "ok")
         let summary = try await service.sync(account).get()
         #expect(summary.sent == 1)
-        #expect(try server.sql("SELECT title FROM entry WHERE is_favorite = 1") == "Sencha")
+        await #expect(try server.sql("SELECT title FROM entry WHERE is_favorite = 1") == "Sencha")
         #expect(try service.store.account(id: account.id)?.lastError == nil)
     }
 
     @Test func labelsGoBothWays() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
         // A label made and put on an article in FreshRSS (its tables: tag, entrytag).
-        _ = try server.sql("INSERT INTO tag (name) VALUES ('Recipes')")
-        _ = try server.sql("INSERT INTO entrytag (id_tag, id_entry) SELECT t.id, e.id FROM tag t, entry e WHERE t.name = 'Recipes' AND e.title = 'Oolong'")
+        _ = try await server.sql("INSERT INTO tag (name) VALUES ('Recipes')")
+        _ = try await server.sql("INSERT INTO entrytag (id_tag, id_entry) SELECT t.id, e.id FROM tag t, entry e WHERE t.name = 'Recipes' AND e.title = 'Oolong'")
         _ = try await service.sync(account).get()
         func labelled(_ name: String) throws -> [String] {
             guard let label = try store.labels().first(where: { $0.name == name }) else { return [] }
@@ -196,7 +196,7 @@ struct FreshRSSTests {
         let sent = try await service.sync(account).get()
         #expect(sent.sent == 3 && sent.dropped.isEmpty, "\(sent)")
         let onServer = "SELECT t.name || ':' || e.title FROM entrytag x JOIN tag t ON t.id = x.id_tag JOIN entry e ON e.id = x.id_entry ORDER BY 1"
-        let pairs = try server.sql(onServer)
+        let pairs = try await server.sql(onServer)
         #expect(pairs == "Gifts:Sencha;Recipes:Pu-erh", "\(pairs)")
 
         // Renamed and deleted here, so there; the articles stay.
@@ -204,14 +204,14 @@ struct FreshRSSTests {
         try store.deleteLabel(recipes.id)
         let third = try await service.sync(account).get()
         #expect(third.sent == 2 && third.dropped.isEmpty, "\(third)")
-        #expect(try server.sql("SELECT name FROM tag ORDER BY name") == "Presents")
+        await #expect(try server.sql("SELECT name FROM tag ORDER BY name") == "Presents")
         #expect(try store.labels().map(\.name) == ["Presents"])
         #expect(try labelled("Presents") == ["Sencha"])
         #expect(try store.count(.all) == 3)
     }
 
     @Test func aWrongPasswordIsRefusedAndNothingIsKept() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder) = try makeService()
         _ = folder
         do {

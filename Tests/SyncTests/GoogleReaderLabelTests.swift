@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func labelsGoBothWays() async throws {
-        let server = try Server(flavor: "freshrss")
+        let server = try await Server(flavor: "freshrss")
         let ids = GoogleReaderTests.IDs(flavor: "freshrss")
         var library = GoogleReaderTests.library(ids)
         var items = try #require(library["items"] as? [[String: Any]])

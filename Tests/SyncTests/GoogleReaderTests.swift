@@ -14,8 +14,8 @@ import Testing
         let port: Int
         let flavor: String
 
-        init(flavor: String = "strict") throws {
-            process = try FixtureProcess("greader_server.py", ["--flavor", flavor])
+        init(flavor: String = "strict") async throws {
+            process = try await FixtureProcess("greader_server.py", ["--flavor", flavor])
             port = try #require(Int(process.firstLine.trimmingCharacters(in: .whitespaces)))
             self.flavor = flavor
         }
@@ -86,7 +86,7 @@ import Testing
     }
 
     @Test func whatASyncBringsMeetsTheRulesAndTheirChangesGoBack() async throws {
-        let server = try Server(flavor: "strict")
+        let server = try await Server(flavor: "strict")
         try await server.control("reset", Self.library(IDs(flavor: "strict")))
         let (service, folder) = try makeService(timeout: 3)
         _ = folder
@@ -107,7 +107,7 @@ import Testing
 
     @Test(arguments: ["strict", "freshrss", "miniflux"])
     func theFirstSyncBringsFeedsFoldersArticlesAndState(flavor: String) async throws {
-        let server = try Server(flavor: flavor)
+        let server = try await Server(flavor: flavor)
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -142,7 +142,7 @@ import Testing
     }
 
     @Test func subscribingRenamingMovingAndUnsubscribingAreDoneOnTheServer() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -171,7 +171,7 @@ import Testing
     }
 
     @Test func expiredTokensAreRenewedOnce() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await synced(server)
         _ = folder
         try await server.control("expire-token", [String: Any]())
@@ -193,7 +193,7 @@ import Testing
     }
 
     @Test func aWrongPasswordIsRefusedAndNothingIsKept() async throws {
-        let server = try Server(flavor: "freshrss")
+        let server = try await Server(flavor: "freshrss")
         try await server.control("reset", Self.library(IDs(flavor: server.flavor)))
         let (service, folder) = try makeService()
         _ = folder
@@ -209,7 +209,7 @@ import Testing
 
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -225,7 +225,7 @@ import Testing
     }
 
     @Test func aBusyServerIsWaitedOutWhenItSaysHowLong() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await synced(server)
         _ = folder
         try await server.control("fault", ["path": "subscription/list", "kind": "retry-after", "status": 503, "retry_after": 1, "count": 1])
@@ -241,7 +241,7 @@ import Testing
     }
 
     @Test func aMillionUnreadIdsAreReconciledWithoutFetchingThem() async throws {
-        let server = try Server()
+        let server = try await Server()
         try await server.control("bulk", ["feeds": 10, "items_per_feed": 0, "unread_ids": 1_000_000])
         let (service, folder) = try makeService(timeout: 30)
         _ = folder

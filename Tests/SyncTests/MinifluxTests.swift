@@ -38,7 +38,7 @@ import Testing
     }
 
     @Test func theFirstSyncBringsCategoriesFeedsIconsArticlesAndState() async throws {
-        let server = try Server("miniflux_server.py")
+        let server = try await Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server)
         _ = folder
         let store = service.store
@@ -60,7 +60,7 @@ import Testing
 
     @Test(arguments: [false, true])
     func changesGoBothWaysAndLaterSyncsAskOnlyForWhatMoved(setsStarred: Bool) async throws {
-        let server = try Server("miniflux_server.py", setsStarred ? ["--set-starred"] : [])
+        let server = try await Server("miniflux_server.py", setsStarred ? ["--set-starred"] : [])
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -98,7 +98,7 @@ import Testing
     }
 
     @Test func subscribingRenamingMovingAndUnsubscribingAreDoneOnTheServer() async throws {
-        let server = try Server("miniflux_server.py")
+        let server = try await Server("miniflux_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
-        let server = try Server("miniflux_server.py")
+        let server = try await Server("miniflux_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func anAPIKeySignsInAsWellAndAWrongSecretIsRefused() async throws {
-        let server = try Server("miniflux_server.py")
+        let server = try await Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-api-key")
         _ = folder
         #expect(try service.store.count(.all) == 4)
@@ -175,7 +175,7 @@ import Testing
 
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
-        let server = try Server("miniflux_server.py")
+        let server = try await Server("miniflux_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store

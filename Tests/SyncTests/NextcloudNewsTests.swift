@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func theFirstSyncBringsFoldersFeedsArticlesAndState() async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, _) = try await synced(server)
         _ = folder
         let store = service.store
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func changesGoBothWaysAndLaterSyncsAskOnlyForWhatChanged() async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -83,7 +83,7 @@ import Testing
     }
 
     @Test func subscribingRenamingMovingAndUnsubscribingAreDoneOnTheServer() async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -118,7 +118,7 @@ import Testing
     }
 
     @Test func aFolderRenamedOrDeletedHereIsSoOnTheServerAndItsFeedsStay() async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let store = service.store
@@ -136,7 +136,7 @@ import Testing
     }
 
     @Test func anAppPasswordSignsInAWrongOneIsRefusedAndAServerWithoutNewsIsNamed() async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-app-password")
         _ = folder
         #expect(try service.store.count(.all) == 4)
@@ -146,7 +146,7 @@ import Testing
             _ = try await other.addAccount(kind: .nextcloudNews, server: server.base, user: "alice", password: "wrong")
         }
         // A web server with no News app there: the fixture server of another protocol.
-        let miniflux = try FixtureProcess("miniflux_server.py")
+        let miniflux = try await FixtureProcess("miniflux_server.py")
         let port = try #require(Int(miniflux.firstLine))
         do {
             _ = try await other.addAccount(kind: .nextcloudNews, server: "http://127.0.0.1:\(port)", user: "alice", password: "wonderland")
@@ -159,7 +159,7 @@ import Testing
 
     @Test(arguments: BrokenAnswer.allCases)
     func aBrokenAnswerIsAClearErrorAndLosesNothing(_ broken: BrokenAnswer) async throws {
-        let server = try Server("nextcloud_news_server.py")
+        let server = try await Server("nextcloud_news_server.py")
         let (service, folder, account) = try await synced(server)
         _ = folder
         let oolong = try #require(try service.store.articles(ArticleQuery(view: .unread)).first { $0.title == "Oolong" })

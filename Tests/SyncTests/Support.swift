@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Library
 import Synchronization
+import TestSupport
 import Testing
 @testable import Sync
 
@@ -14,7 +15,8 @@ func fixture(_ path: String) -> URL {
 
 /// A fixture server written in Python: started with its arguments, its first stdout line is
 /// its address (or its JSON), and it stops when its stdin closes (when this value goes away).
-/// `command` sends one line and reads one line back.
+/// `command` sends one line and reads one line back. The waits for those lines (a harness may
+/// take seconds to start its servers) are spent on a thread of their own.
 final class FixtureProcess: @unchecked Sendable {
     let firstLine: String
     private let process = Process()
@@ -22,13 +24,19 @@ final class FixtureProcess: @unchecked Sendable {
     private let output = Pipe()
     private var buffer = Data()
 
-    init(_ script: String, _ arguments: [String] = []) throws {
+    init(_ script: String, _ arguments: [String] = []) async throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", fixture(script).path] + arguments
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        firstLine = try Self.line(from: output, buffer: &buffer) ?? ""
+        let output = self.output
+        let (line, rest) = try await onOwnThread {
+            var buffer = Data()
+            return (try Self.line(from: output, buffer: &buffer), buffer)
+        }
+        firstLine = line ?? ""
+        buffer = rest
         guard !firstLine.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(script) did not start"]) }
     }
 
@@ -39,9 +47,13 @@ final class FixtureProcess: @unchecked Sendable {
 
     /// Sends `text` as one line and returns the answer line.
     @discardableResult
-    func command(_ text: String) throws -> String {
+    func command(_ text: String) async throws -> String {
         input.fileHandleForWriting.write(Data((text + "\n").utf8))
-        return try Self.line(from: output, buffer: &buffer) ?? ""
+        return try await nextLine() ?? ""
+    }
+
+    private func nextLine() async throws -> String? {
+        try await onOwnThread { [self] in try Self.line(from: output, buffer: &buffer) }
     }
 
     private static func line(from pipe: Pipe, buffer: inout Data) throws -> String? {
@@ -157,8 +169,8 @@ struct APIFixtureServer {
     let process: FixtureProcess
     let port: Int
 
-    init(_ script: String, _ arguments: [String] = []) throws {
-        process = try FixtureProcess(script, arguments)
+    init(_ script: String, _ arguments: [String] = []) async throws {
+        process = try await FixtureProcess(script, arguments)
         port = try #require(Int(process.firstLine.trimmingCharacters(in: .whitespaces)))
     }
 

@@ -18,8 +18,8 @@ struct TinyTinyRSSTests {
         let password: String
         let feedURL: String
 
-        init() throws {
-            harness = try FixtureProcess("ttrss_harness.py")
+        init() async throws {
+            harness = try await FixtureProcess("ttrss_harness.py")
             let info = try #require(try JSONSerialization.jsonObject(with: Data(harness.firstLine.utf8)) as? [String: String],
                                     "the harness's first line is its JSON: \(harness.firstLine)")
             api = try #require(info["api"])
@@ -36,7 +36,7 @@ struct TinyTinyRSSTests {
                 .write(to: folder.appending(path: "favicon.ico"))
         }
 
-        func sql(_ statement: String) throws -> String { try harness.command("sql " + statement) }
+        func sql(_ statement: String) async throws -> String { try await harness.command("sql " + statement) }
     }
 
     /// An account on the server subscribed to the tea feed, synced with its three articles.
@@ -45,14 +45,14 @@ struct TinyTinyRSSTests {
         let account = try await service.addAccount(kind: .tinyTinyRSS, server: server.api, user: server.user, password: server.password)
         try service.store.queueChange(accountID: account.id, kind: .subscribe, target: server.feedURL, value: nil)
         _ = try await service.sync(account).get()
-        #expect(try server.harness.command("update") == "ok")
+        #expect(try await server.harness.command("update") == "ok")
         let summary = try await service.sync(try #require(try service.store.account(id: account.id))).get()
         #expect(summary.newArticles == 3)
         return (service, folder, try #require(try service.store.account(id: account.id)))
     }
 
     @Test func theFirstSyncBringsFeedsArticlesAndStateAndChangesGoBothWays() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
@@ -69,12 +69,12 @@ struct TinyTinyRSSTests {
         try store.setStarred([sencha.id], true)
         let sent = try await service.sync(account).get()
         #expect(sent.sent == 2 && sent.dropped.isEmpty)
-        #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "2")
-        #expect(try server.sql("SELECT e.title FROM ttrss_user_entries u JOIN ttrss_entries e ON e.id = u.ref_id WHERE u.marked") == "Sencha")
+        await #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "2")
+        await #expect(try server.sql("SELECT e.title FROM ttrss_user_entries u JOIN ttrss_entries e ON e.id = u.ref_id WHERE u.marked") == "Sencha")
         #expect(try store.pendingChanges(accountID: account.id).isEmpty)
 
         // Server → here: everything read elsewhere, Pu-erh starred there, Sencha unstarred.
-        _ = try server.sql("UPDATE ttrss_user_entries SET unread = false, marked = (ref_id IN (SELECT id FROM ttrss_entries WHERE title = 'Pu-erh'))")
+        _ = try await server.sql("UPDATE ttrss_user_entries SET unread = false, marked = (ref_id IN (SELECT id FROM ttrss_entries WHERE title = 'Pu-erh'))")
         let pulled = try await service.sync(account).get()
         #expect(pulled.stateChanges == 4)
         #expect(try store.count(.unread) == 0)
@@ -84,12 +84,12 @@ struct TinyTinyRSSTests {
         let feed = try #require(try store.accountFeeds(account.id).first)
         try store.queueChange(accountID: account.id, kind: .unsubscribe, target: feed.key, value: nil)
         _ = try await service.sync(account).get()
-        #expect(try server.sql("SELECT count(*) FROM ttrss_feeds") == "0")
+        await #expect(try server.sql("SELECT count(*) FROM ttrss_feeds") == "0")
         #expect(try store.feeds().isEmpty && store.count(.all) == 0)
     }
 
     @Test func aFeedsIconIsTheOneTinyTinyRSSFetchedFromItsOwnSite() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, _) = try await subscribed(server)
         _ = folder
         let icon = try #require(try service.store.feeds().first?.iconURL, "has_icon: tt-rss keeps the feed's icon")
@@ -99,7 +99,7 @@ struct TinyTinyRSSTests {
     }
 
     @Test func theIdListsAreReadOnlyWhenTheServersCountsShowAChangeFromElsewhere() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let quiet = try await service.sync(try #require(try service.store.account(id: account.id))).get()
@@ -113,7 +113,7 @@ struct TinyTinyRSSTests {
         #expect(sent.sent == 2 && !sent.statesChecked)
 
         // A change made elsewhere moves the server's counts: the lists are read.
-        _ = try server.sql("UPDATE ttrss_user_entries SET unread = false")
+        _ = try await server.sql("UPDATE ttrss_user_entries SET unread = false")
         let pulled = try await service.sync(try #require(try service.store.account(id: account.id))).get()
         #expect(pulled.statesChecked && pulled.stateChanges == 2)
         #expect(try service.store.count(.unread) == 0)
@@ -122,10 +122,10 @@ struct TinyTinyRSSTests {
     }
 
     @Test func changesMadeWhileTheServerIsDownAreSentWhenItIsBack() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
-        #expect(try server.harness.command("web stop") == "ok")
+        #expect(try await server.harness.command("web stop") == "ok")
         let ids = try service.store.articles(ArticleQuery(view: .all)).map(\.id)
         try service.store.setRead(ids, true)
         let failed = await service.sync(account)
@@ -137,22 +137,22 @@ struct TinyTinyRSSTests {
         #expect(try service.store.pendingChanges(accountID: account.id).count == 3, "the queue is kept")
         #expect(try service.store.count(.unread) == 0, "and so is the change here")
 
-        #expect(try server.harness.command("web start") == "ok")
+        #expect(try await server.harness.command("web start") == "ok")
         let summary = try await service.sync(account).get()
         #expect(summary.sent == 3)
-        #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "0")
+        await #expect(try server.sql("SELECT count(*) FROM ttrss_user_entries WHERE unread") == "0")
         #expect(try service.store.account(id: account.id)?.lastError == nil)
     }
 
     @Test func theServersLabelsComeInAndArePutOnAndTakenOffFromLectern() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder, account) = try await subscribed(server)
         _ = folder
         let store = service.store
         // Labels are made in tt-rss's own preferences: here, in its database.
         let owner = "(SELECT id FROM ttrss_users WHERE login = '\(server.user)')"
-        _ = try server.sql("INSERT INTO ttrss_labels2 (caption, owner_uid, fg_color, bg_color) VALUES ('Recipes', \(owner), '', ''), ('Gifts', \(owner), '', '')")
-        _ = try server.sql("INSERT INTO ttrss_user_labels2 (label_id, article_id) SELECT l.id, e.id FROM ttrss_labels2 l, ttrss_entries e "
+        _ = try await server.sql("INSERT INTO ttrss_labels2 (caption, owner_uid, fg_color, bg_color) VALUES ('Recipes', \(owner), '', ''), ('Gifts', \(owner), '', '')")
+        _ = try await server.sql("INSERT INTO ttrss_user_labels2 (label_id, article_id) SELECT l.id, e.id FROM ttrss_labels2 l, ttrss_entries e "
                            + "WHERE l.caption = 'Recipes' AND e.title = 'Oolong'")
         let first = try await service.sync(account).get()
         #expect(first.dropped.isEmpty)
@@ -175,7 +175,7 @@ struct TinyTinyRSSTests {
         // (The harness takes a statement on one line.)
         let onServer = "SELECT l.caption || ':' || e.title FROM ttrss_user_labels2 u JOIN ttrss_labels2 l ON l.id = u.label_id "
             + "JOIN ttrss_entries e ON e.id = u.article_id ORDER BY 1"
-        #expect(try server.sql(onServer) == "Gifts:Sencha,Recipes:Pu-erh,Recipes:Sencha")
+        await #expect(try server.sql(onServer) == "Gifts:Sencha,Recipes:Pu-erh,Recipes:Sencha")
 
         // The API cannot rename a label: the change is dropped with a notice and the server's name stays.
         try store.renameLabel(gifts.id, to: "Presents")
@@ -183,14 +183,14 @@ struct TinyTinyRSSTests {
         #expect(third.dropped.count == 1 && third.dropped[0].contains("renaming a label"), "\(third.dropped)")
         #expect(try store.labels().map(\.name) == ["Gifts", "Recipes"])
         // Deleted there, gone here; the articles stay.
-        _ = try server.sql("DELETE FROM ttrss_labels2 WHERE caption = 'Recipes'")
+        _ = try await server.sql("DELETE FROM ttrss_labels2 WHERE caption = 'Recipes'")
         _ = try await service.sync(account).get()
         #expect(try store.labels().map(\.name) == ["Gifts"])
         #expect(try store.count(.all) == 3)
     }
 
     @Test func aWrongPasswordOrADisabledAPIIsRefusedWithWhatToDo() async throws {
-        let server = try Server()
+        let server = try await Server()
         let (service, folder) = try makeService()
         _ = folder
         do {
@@ -199,7 +199,7 @@ struct TinyTinyRSSTests {
         } catch {
             #expect(error == .wrongCredentials(server: "127.0.0.1"))
         }
-        #expect(try server.harness.command("api off") == "ok")
+        #expect(try await server.harness.command("api off") == "ok")
         do {
             _ = try await service.addAccount(kind: .tinyTinyRSS, server: server.api, user: server.user, password: server.password)
             Issue.record("an account was added while the API is off")

@@ -17,8 +17,16 @@ public struct CommandResult: Sendable {
 
 /// Runs processes for end-to-end tests, with a deadline so no test can hang.
 public enum Command {
+    /// Runs `executable` to its end (or the deadline) on a thread of its own, so the waiting
+    /// test holds none of the concurrency runtime's threads.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String],
-                    timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
+                           timeout: TimeInterval = 60, input: String? = nil) async -> CommandResult {
+        await onOwnThread { runBlocking(executable, arguments, environment: environment, timeout: timeout, input: input) }
+    }
+
+    /// The same, blocking the calling thread: only for a `deinit`, which cannot wait otherwise.
+    public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
+                                   timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
         let process = Process()
         process.executableURL = URL(filePath: executable)
         process.arguments = arguments
@@ -80,7 +88,13 @@ extension Process {
 
 extension FileHandle {
     /// The next line (without its newline), read a byte at a time so nothing past it is taken
-    /// from a child's pipe; nil at the end of the stream.
+    /// from a child's pipe; nil at the end of the stream. Read on a thread of its own: a child
+    /// that is slow to start holds none of the concurrency runtime's threads.
+    public func nextLine() async -> String? {
+        await onOwnThread { self.readLineBytewise() }
+    }
+
+    /// The same on the calling thread: for a reader thread of the caller's own.
     public func readLineBytewise() -> String? {
         var line = Data()
         while true {

@@ -9,7 +9,7 @@ public final class PrivateBus: @unchecked Sendable {
     private let daemon: Process
     private let folder: URL
 
-    public init() throws {
+    public init() async throws {
         folder = FileManager.default.temporaryDirectory.appending(path: "lectern-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder.appending(path: "services"), withIntermediateDirectories: true)
         let config = folder.appending(path: "bus.conf")
@@ -34,7 +34,7 @@ public final class PrivateBus: @unchecked Sendable {
         let output = Pipe()
         daemon.standardOutput = output
         try daemon.run()
-        address = output.fileHandleForReading.readLineBytewise() ?? ""
+        address = await output.fileHandleForReading.nextLine() ?? ""
         guard !address.isEmpty else { throw LaunchError.noBus }
     }
 
@@ -46,8 +46,8 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     /// Whether `name` has an owner on this bus (e.g. a running Lectern).
-    public func hasOwner(_ name: String) -> Bool {
-        let result = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+    public func hasOwner(_ name: String) async -> Bool {
+        let result = await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
                                                      "--object-path", "/org/freedesktop/DBus",
                                                      "--method", "org.freedesktop.DBus.NameHasOwner", name],
                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])
@@ -57,11 +57,11 @@ public final class PrivateBus: @unchecked Sendable {
     /// Makes `name` D-Bus-activatable with `serviceFile`'s text (a `[D-BUS Service]` file, as
     /// installed in share/dbus-1/services), started with `environment` as a desktop session's
     /// bus would (`dbus-update-activation-environment`).
-    public func addService(_ name: String, serviceFile: String, environment: [String: String]) throws {
+    public func addService(_ name: String, serviceFile: String, environment: [String: String]) async throws {
         try serviceFile.write(to: folder.appending(path: "services/\(name).service"), atomically: true, encoding: .utf8)
         let pairs = environment.map { "'\($0.key)': '\($0.value)'" }.joined(separator: ", ")
         for (method, arguments) in [("UpdateActivationEnvironment", ["{\(pairs)}"]), ("ReloadConfig", [])] {
-            let result = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+            let result = await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
                                                          "--object-path", "/org/freedesktop/DBus",
                                                          "--method", "org.freedesktop.DBus.\(method)"] + arguments,
                                      environment: ["DBUS_SESSION_BUS_ADDRESS": address])
@@ -70,8 +70,13 @@ public final class PrivateBus: @unchecked Sendable {
     }
 
     /// The process that owns `name`, if any.
-    public func ownerProcess(_ name: String) -> Int32? {
-        let result = Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
+    public func ownerProcess(_ name: String) async -> Int32? {
+        await onOwnThread { self.ownerProcessBlocking(name) }
+    }
+
+    /// The same, blocking the calling thread: for a `defer`, which cannot wait otherwise.
+    public func ownerProcessBlocking(_ name: String) -> Int32? {
+        let result = Command.runBlocking("/usr/bin/gdbus", ["call", "--session", "--dest", "org.freedesktop.DBus",
                                                      "--object-path", "/org/freedesktop/DBus",
                                                      "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", name],
                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])

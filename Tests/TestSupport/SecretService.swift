@@ -11,10 +11,10 @@ public final class SecretService: @unchecked Sendable {
 
     /// Starts the daemon for the bus and home in `environment` (DBUS_SESSION_BUS_ADDRESS,
     /// HOME, XDG_DATA_HOME).
-    public init(environment: [String: String]) throws {
+    public init(environment: [String: String]) async throws {
         script = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "secret_service.sh").path
         self.environment = environment
-        let started = Command.run("/bin/bash", [script, "start"], environment: environment, timeout: 30)
+        let started = await Command.run("/bin/bash", [script, "start"], environment: environment, timeout: 30)
         var values: [String: String] = [:]
         for line in started.stdout.split(separator: "\n") {
             let parts = line.split(separator: "=", maxSplits: 1)
@@ -28,12 +28,12 @@ public final class SecretService: @unchecked Sendable {
     }
 
     deinit {
-        _ = Command.run("/bin/bash", [script, "stop", pid, runtimeDirectory], environment: environment, timeout: 30)
+        _ = Command.runBlocking("/bin/bash", [script, "stop", pid, runtimeDirectory], environment: environment, timeout: 30)
     }
 
     /// The password stored under these attributes, as `secret-tool lookup` finds it; nil when none.
-    public func lookup(_ attributes: [String: String]) -> String? {
-        let result = Command.run("/usr/bin/secret-tool", ["lookup"] + attributes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] },
+    public func lookup(_ attributes: [String: String]) async -> String? {
+        let result = await Command.run("/usr/bin/secret-tool", ["lookup"] + attributes.sorted { $0.key < $1.key }.flatMap { [$0.key, $0.value] },
                                  environment: environment)
         return result.status == 0 ? result.stdout : nil
     }

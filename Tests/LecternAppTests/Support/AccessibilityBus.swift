@@ -15,13 +15,13 @@ final class AccessibilityBus: @unchecked Sendable {
     static let registryBinary = "/usr/libexec/at-spi2-registryd"
     static let walker = LecternSandbox.packageRoot.appending(path: "Tests/Accessibility/atspi_walk.py").path
 
-    /// Whether at-spi2-core and python3-pyatspi are installed (`make check` installs them).
-    static var isAvailable: Bool {
+    /// Whether at-spi2-core and python3-pyatspi are installed (`make check` installs them); asked
+    /// once, when the tests are listed.
+    static let isAvailable: Bool =
         FileManager.default.fileExists(atPath: configuration) && FileManager.default.fileExists(atPath: registryBinary)
-            && Command.run("/usr/bin/python3", ["-c", "import pyatspi"], environment: [:]).status == 0
-    }
+            && Command.runBlocking("/usr/bin/python3", ["-c", "import pyatspi"], environment: [:]).status == 0
 
-    init() throws {
+    init() async throws {
         daemon = Process()
         daemon.executableURL = URL(filePath: "/usr/bin/dbus-daemon")
         daemon.arguments = ["--config-file=\(Self.configuration)", "--nofork", "--print-address=1"]
@@ -29,7 +29,7 @@ final class AccessibilityBus: @unchecked Sendable {
         daemon.standardOutput = output
         daemon.standardError = FileHandle.nullDevice
         try daemon.run()
-        address = output.fileHandleForReading.readLineBytewise() ?? ""
+        address = await output.fileHandleForReading.nextLine() ?? ""
         registry = Process()
         registry.executableURL = URL(filePath: Self.registryBinary)
         registry.environment = ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
@@ -50,13 +50,13 @@ final class AccessibilityBus: @unchecked Sendable {
     var environment: [String: String] { ["GTK_A11Y": "atspi", "AT_SPI_BUS_ADDRESS": address] }
 
     /// The showing part of `process`'s accessibility tree, as the walker reads it.
-    func walk(_ process: Process, withText: Bool = false) throws -> [AccessibleNode] {
-        try walk(pid: process.processIdentifier, withText: withText)
+    func walk(_ process: Process, withText: Bool = false) async throws -> [AccessibleNode] {
+        try await walk(pid: process.processIdentifier, withText: withText)
     }
 
     /// The same for a process the test did not start itself (one D-Bus started).
-    func walk(pid: Int32, withText: Bool = false) throws -> [AccessibleNode] {
-        let result = Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []),
+    func walk(pid: Int32, withText: Bool = false) async throws -> [AccessibleNode] {
+        let result = await Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []),
                                  environment: ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], timeout: 60)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
         return try JSONDecoder().decode([AccessibleNode].self, from: Data(result.stdout.utf8))
@@ -100,9 +100,9 @@ extension AccessibilityBus {
 
     /// Presses `keys` in `window` of `process` (xdotool spelling) and gives, after each, the
     /// control that has the keyboard focus as a screen reader is told.
-    func press(_ keys: [String], in window: String, of process: Process, on display: PrivateDisplay) throws -> [FocusedNode] {
+    func press(_ keys: [String], in window: String, of process: Process, on display: PrivateDisplay) async throws -> [FocusedNode] {
         let environment = display.environment.merging(["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]) { $1 }
-        let result = Command.run("/usr/bin/python3", [Self.keyPresser, "\(process.processIdentifier)", window] + keys,
+        let result = await Command.run("/usr/bin/python3", [Self.keyPresser, "\(process.processIdentifier)", window] + keys,
                                  environment: environment, timeout: 120)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
         return try JSONDecoder().decode([FocusedNode].self, from: Data(result.stdout.utf8))

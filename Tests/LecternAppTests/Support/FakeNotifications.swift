@@ -20,7 +20,7 @@ final class FakeNotifications: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
 
-    init(sandbox: LecternSandbox) throws {
+    init(sandbox: LecternSandbox) async throws {
         process.executableURL = URL(filePath: "/usr/bin/python3")
         process.arguments = [LecternSandbox.packageRoot.appending(path: "Tests/FakePortal/fake_notifications.py").path]
         process.environment = sandbox.environment
@@ -32,7 +32,7 @@ final class FakeNotifications: @unchecked Sendable {
         Thread { [self] in
             while let line = reader.readLineBytewise() { lock.withLock { lines.append(line) } }
         }.start()
-        guard waitUntil(timeout: 10, { self.lock.withLock { self.lines.contains("ready") } }) else { throw Failure.notReady }
+        guard await eventually(timeout: 10, { self.lock.withLock { self.lines.contains("ready") } }) else { throw Failure.notReady }
     }
 
     /// Stopped by signal: it may already have ended with its bus, and writing to it then would

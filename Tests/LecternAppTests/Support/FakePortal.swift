@@ -9,7 +9,7 @@ final class FakePortal: @unchecked Sendable {
 
     /// `accent`: the desktop's accent colour (r, g, b in 0…1); nil, none (before GNOME 47).
     init(sandbox: LecternSandbox, colorScheme: UInt32, contrast: UInt32 = 0, accent: (Double, Double, Double)? = nil,
-         readOne: Bool = true) throws {
+         readOne: Bool = true) async throws {
         let script = LecternSandbox.packageRoot.appending(path: "Tests/FakePortal/fake_portal.py")
         process.executableURL = URL(filePath: "/usr/bin/python3")
         process.arguments = [script.path, "--color-scheme", "\(colorScheme)", "--contrast", "\(contrast)"]
@@ -18,7 +18,7 @@ final class FakePortal: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        guard readLine() == "ready" else { throw Failure.notReady }
+        guard await readLine() == "ready" else { throw Failure.notReady }
     }
 
     deinit {
@@ -27,19 +27,19 @@ final class FakePortal: @unchecked Sendable {
     }
 
     /// Changes a value; the portal emits `SettingChanged`.
-    func set(_ key: String, _ value: UInt32) throws {
+    func set(_ key: String, _ value: UInt32) async throws {
         try input.fileHandleForWriting.write(contentsOf: Data("set \(key) \(value)\n".utf8))
-        guard readLine() == "changed" else { throw Failure.noAnswer }
+        guard await readLine() == "changed" else { throw Failure.noAnswer }
     }
 
     /// Changes the accent colour; the portal emits `SettingChanged`.
-    func setAccent(_ r: Double, _ g: Double, _ b: Double) throws {
+    func setAccent(_ r: Double, _ g: Double, _ b: Double) async throws {
         try input.fileHandleForWriting.write(contentsOf: Data("set-accent \(r) \(g) \(b)\n".utf8))
-        guard readLine() == "changed" else { throw Failure.noAnswer }
+        guard await readLine() == "changed" else { throw Failure.noAnswer }
     }
 
-    private func readLine() -> String {
-        output.fileHandleForReading.readLineBytewise() ?? ""
+    private func readLine() async -> String {
+        await output.fileHandleForReading.nextLine() ?? ""
     }
 
     enum Failure: Error { case notReady, noAnswer }

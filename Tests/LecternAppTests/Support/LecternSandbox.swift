@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 
 /// A throwaway home for one test: its own XDG folders and its own session bus, with
-/// helpers to run the real `lectern` binary inside it.
+/// helpers to run the real `lectern` binary inside it. Only so many are alive at once
+/// (`SandboxSlots`).
 final class LecternSandbox: @unchecked Sendable {
     let root: URL
     let bus: PrivateBus
@@ -12,15 +13,19 @@ final class LecternSandbox: @unchecked Sendable {
     var dataDirectory: URL { root.appending(path: "data/lectern") }
     var settingsFile: URL { configDirectory.appending(path: "settings.ini") }
 
-    init() throws {
+    init() async throws {
         root = FileManager.default.temporaryDirectory.appending(path: "lectern-test-\(UUID().uuidString)")
         for folder in ["config/lectern", "data/lectern", "cache"] {
             try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
         }
-        bus = try PrivateBus()
+        bus = try await PrivateBus()
+        await SandboxSlots.shared.take()
     }
 
-    deinit { try? FileManager.default.removeItem(at: root) }
+    deinit {
+        SandboxSlots.shared.giveBack()
+        try? FileManager.default.removeItem(at: root)
+    }
 
     /// The source checkout (Tests/LecternAppTests/Support/ → three folders up).
     static let packageRoot = URL(filePath: #filePath)
@@ -55,14 +60,14 @@ final class LecternSandbox: @unchecked Sendable {
 
     /// Runs `lectern` to completion (through `launcher`, e.g. `nsenter --net=…`, when given).
     func run(_ arguments: [String], environment overrides: [String: String?] = [:],
-             timeout: TimeInterval = 60, input: String? = nil, launcher: [String] = []) -> CommandResult {
+             timeout: TimeInterval = 60, input: String? = nil, launcher: [String] = []) async -> CommandResult {
         guard let binary = Self.lecternBinary else {
             return CommandResult(status: -1, stdout: "", stderr: "lectern binary not built", timedOut: false)
         }
         var environment = self.environment
         for (key, value) in overrides { environment[key] = value }
         let command = launcher + [binary] + arguments
-        return Command.run(command[0], Array(command.dropFirst()), environment: environment, timeout: timeout, input: input)
+        return await Command.run(command[0], Array(command.dropFirst()), environment: environment, timeout: timeout, input: input)
     }
 
     /// Starts `lectern` and leaves it running; the caller ends it. Its standard error
@@ -87,8 +92,8 @@ final class LecternSandbox: @unchecked Sendable {
     /// Activates an application action of the running Lectern over D-Bus, as the keys and
     /// menus do (`next-article`, `mark-all-read`, …); `parameter` is a GVariant array text.
     @discardableResult
-    func activate(_ action: String, _ parameter: String = "[]") -> CommandResult {
-        Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
+    func activate(_ action: String, _ parameter: String = "[]") async -> CommandResult {
+        await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
                                        "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
                     environment: environment)
     }
@@ -101,8 +106,8 @@ final class LecternSandbox: @unchecked Sendable {
 extension Process {
     /// The ids of this process's windows mapped on the display with exactly this title (tests
     /// share one display, so other tests' windows are left out); `environment` names the display.
-    func visibleWindows(titled title: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        let found = Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(processIdentifier)", "--name", "^\(title)$"],
+    func visibleWindows(titled title: String, environment: [String: String] = ProcessInfo.processInfo.environment) async -> [String] {
+        let found = await Command.run("/usr/bin/xdotool", ["search", "--all", "--onlyvisible", "--pid", "\(processIdentifier)", "--name", "^\(title)$"],
                                 environment: environment)
         return found.stdout.split(separator: "\n").map(String.init)
     }

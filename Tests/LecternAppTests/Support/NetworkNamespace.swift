@@ -9,13 +9,13 @@ final class NetworkNamespace: @unchecked Sendable {
     private let pid: Int32
 
     /// Starts offline: loopback only, no default route.
-    init() throws {
+    init() async throws {
         holder.executableURL = URL(filePath: "/usr/bin/unshare")
         holder.arguments = ["--net", "--fork", "/bin/sh", "-c", "ip link set lo up && echo $$ && exec sleep 3600"]
         let output = Pipe()
         holder.standardOutput = output
         try holder.run()
-        guard let pid = output.fileHandleForReading.readLineBytewise().flatMap({ Int32($0) }) else { throw Failure.notStarted }
+        guard let pid = await output.fileHandleForReading.nextLine().flatMap({ Int32($0) }) else { throw Failure.notStarted }
         self.pid = pid
     }
 
@@ -28,15 +28,15 @@ final class NetworkNamespace: @unchecked Sendable {
     var launcher: [String] { ["/usr/bin/nsenter", "--net=/proc/\(pid)/ns/net"] }
 
     /// Adds or removes the default route (through loopback: nothing leaves the machine).
-    func setOnline(_ online: Bool) throws {
-        let result = Command.run(launcher[0], Array(launcher.dropFirst()) + ["ip", "route", online ? "add" : "del", "default", "dev", "lo"],
+    func setOnline(_ online: Bool) async throws {
+        let result = await Command.run(launcher[0], Array(launcher.dropFirst()) + ["ip", "route", online ? "add" : "del", "default", "dev", "lo"],
                                  environment: ProcessInfo.processInfo.environment)
         guard result.status == 0 else { throw Failure.route(result.stderr) }
     }
 
     /// GETs `url` from inside (the test itself is outside and cannot reach its loopback).
-    func get(_ url: String) throws {
-        let result = Command.run(launcher[0], Array(launcher.dropFirst()) + [
+    func get(_ url: String) async throws {
+        let result = await Command.run(launcher[0], Array(launcher.dropFirst()) + [
             "/usr/bin/python3", "-c", "import sys, urllib.request; urllib.request.urlopen(sys.argv[1]).read()", url,
         ], environment: ProcessInfo.processInfo.environment)
         guard result.status == 0 else { throw Failure.request(result.stderr) }

@@ -7,7 +7,7 @@ final class PrivateDisplay: @unchecked Sendable {
     let name: String
     private let server: Process
 
-    init() throws {
+    init() async throws {
         server = Process()
         server.executableURL = URL(filePath: "/usr/bin/Xvfb")
         // -displayfd: Xvfb picks a free display and writes its number on standard output.
@@ -16,7 +16,7 @@ final class PrivateDisplay: @unchecked Sendable {
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice
         try server.run()
-        guard let number = output.fileHandleForReading.readLineBytewise(), !number.isEmpty else {
+        guard let number = await output.fileHandleForReading.nextLine(), !number.isEmpty else {
             throw AccessibilityBus.WalkError.failed("Xvfb did not start")
         }
         name = ":\(number)"

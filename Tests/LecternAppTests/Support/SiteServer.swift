@@ -9,7 +9,7 @@ final class SiteServer: @unchecked Sendable {
     private let input = Pipe()
 
     /// `launcher` runs the server through another command (e.g. `nsenter --net=…`).
-    init(script: String = "Tests/Servers/site_server.py", arguments: [String] = [], launcher: [String] = []) throws {
+    init(script: String = "Tests/Servers/site_server.py", arguments: [String] = [], launcher: [String] = []) async throws {
         let command = launcher + ["/usr/bin/python3", LecternSandbox.packageRoot.appending(path: script).path] + arguments
         process.executableURL = URL(filePath: command[0])
         process.arguments = Array(command.dropFirst())
@@ -17,7 +17,7 @@ final class SiteServer: @unchecked Sendable {
         process.standardOutput = output
         process.standardInput = input
         try process.run()
-        guard let port = output.fileHandleForReading.readLineBytewise().flatMap({ Int($0) }) else { throw Failure.noPort }
+        guard let port = await output.fileHandleForReading.nextLine().flatMap({ Int($0) }) else { throw Failure.noPort }
         self.port = port
     }
 
