@@ -53,9 +53,30 @@ public struct ThemeDraft {
             .map { ContrastChecker.measure($0, in: theme, scheme: scheme) }
     }
 
-    /// A number under `tokens` (`["typography", "base_size"]`, `["spacing", "m"]`, `["radius", "large"]`).
+    /// A number under `tokens` (`["typography", "base_size"]`, `["spacing", "m"]`, `["radius", "large"]`,
+    /// `["typography", "title_scale", "title_1"]`). A number the file leaves out is the one the
+    /// theme wears (the standard value).
     public func number(at path: [String]) -> Double? {
-        Self.value(at: ["tokens"] + path, in: object) as? Double
+        if let value = Self.value(at: ["tokens"] + path, in: object) as? Double { return value }
+        guard let theme else { return nil }
+        let type = theme.typography, spacing = theme.spacing, radii = theme.radii
+        switch path {
+        case ["typography", "base_size"]: return type.baseSize
+        case ["typography", "reading_size"]: return type.readingSize
+        case ["typography", "line_height"]: return type.lineHeight
+        case ["spacing", "xs"]: return spacing.xs
+        case ["spacing", "s"]: return spacing.s
+        case ["spacing", "m"]: return spacing.m
+        case ["spacing", "l"]: return spacing.l
+        case ["spacing", "xl"]: return spacing.xl
+        case ["radius", "small"]: return radii.small
+        case ["radius", "medium"]: return radii.medium
+        case ["radius", "large"]: return radii.large
+        default:
+            guard path.count == 3, path[0] == "typography", path[1] == "title_scale",
+                  let level = TitleScale.keys.firstIndex(of: path[2]) else { return nil }
+            return type.titleScale.levels[level]
+        }
     }
 
     public mutating func setNumber(_ value: Double, at path: [String]) {
@@ -64,7 +85,15 @@ public struct ThemeDraft {
 
     /// A font family list (`ui_family`, `reading_family`, `mono_family`), first choice first.
     public func families(_ key: String) -> [String] {
-        Self.value(at: ["tokens", "typography", key], in: object) as? [String] ?? []
+        if let families = Self.value(at: ["tokens", "typography", key], in: object) as? [String] { return families }
+        // Left out of the file: the list the theme wears.
+        guard let type = theme?.typography else { return [] }
+        return switch key {
+        case "ui_family": type.uiFamily
+        case "reading_family": type.readingFamily
+        case "mono_family": type.monoFamily
+        default: []
+        }
     }
 
     public mutating func setFamilies(_ families: [String], for key: String) {

@@ -43,7 +43,7 @@ public struct Typography: Sendable, Equatable {
     /// Accepted range for `line_height`.
     public static let lineHeightRange: ClosedRange<Double> = 1...3
     /// Accepted range for each title multiplier.
-    static let titleScaleRange: ClosedRange<Double> = 0.75...4
+    public static let titleScaleRange: ClosedRange<Double> = 0.75...4
 }
 
 /// Four title levels, largest first, each a multiple of the surrounding text size.
@@ -70,5 +70,5 @@ public struct TitleScale: Sendable, Equatable {
     public var levels: [Double] { [title1, title2, title3, title4] }
 
     /// The keys of a theme file's `title_scale`, in level order.
-    static let keys = ["title_1", "title_2", "title_3", "title_4"]
+    public static let keys = ["title_1", "title_2", "title_3", "title_4"]
 }

@@ -46,11 +46,11 @@ struct ThemeEditorTests {
         editor.undo()
         #expect(editor.draft.canRedo)
 
-        // A size: the large radius, the last spin button (text sizes, spacing, then radii).
+        // A size: the large radius, the last spin button (text sizes, heading sizes, spacing, then radii).
         let spins = Widgets.descendants(of: editor.window).filter {
             g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_spin_button_get_type()) != 0
         }
-        #expect(spins.count == 3 + 5 + 3)
+        #expect(spins.count == 3 + 4 + 5 + 3)
         let large = try #require(spins.last)
         #expect(gtk_spin_button_get_value(OpaquePointer(large)) == 10, "Paper's large radius")
         gtk_spin_button_set_value(OpaquePointer(large), 20)

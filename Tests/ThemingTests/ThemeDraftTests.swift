@@ -122,4 +122,30 @@ struct ThemeDraftShapeTests {
         try draft.save(to: file)
         #expect(try ThemeFile.load(file).typography.readingSize == 15)
     }
+
+    @Test func whatAFileLeavesOutReadsAsWhatTheThemeWearsAndHeadingSizesAreEditedOneByOne() throws {
+        let folder = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Sepia's file has no interface size, spacing, monospace fonts or title scale: it wears the
+        // standard ones, and the editor shows those, not its controls' lowest values.
+        let file = try ThemeDraft.copy(of: TestSupport.themesDirectory.appending(path: "sepia.json"), as: "Headings", into: folder)
+        var draft = try ThemeDraft(contentsOf: file)
+        #expect(draft.number(at: ["typography", "base_size"]) == Typography.standard.baseSize)
+        #expect(draft.number(at: ["spacing", "m"]) == Spacing.standard.m)
+        #expect(draft.families("mono_family") == Typography.standard.monoFamily)
+        #expect(draft.number(at: ["typography", "line_height"]) == 1.7, "what the file says still wins")
+        let defaults = Typography.standard.titleScale.levels
+        #expect(TitleScale.keys.map { draft.number(at: ["typography", "title_scale", $0]) } == defaults)
+        draft.setNumber(2.5, at: ["typography", "title_scale", "title_1"])
+        #expect(draft.theme?.typography.titleScale.levels == [2.5] + defaults.dropFirst())
+        #expect(draft.number(at: ["typography", "title_scale", "title_2"]) == defaults[1], "the others keep the default")
+        draft.setNumber(9, at: ["typography", "title_scale", "title_4"])
+        let unusable = draft.theme == nil
+        #expect(unusable, "out of the range the file allows")
+        draft.undo()
+        try draft.save(to: file)
+        #expect(try ThemeFile.load(file).typography.titleScale.title1 == 2.5)
+        draft.undo()
+        #expect(draft.theme?.typography.titleScale.levels == defaults)
+    }
 }

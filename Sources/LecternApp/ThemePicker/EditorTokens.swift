@@ -33,6 +33,10 @@ enum EditorTokens {
             Number(path: ["typography", "reading_size"], title: tr("Reading text, points"), range: Typography.sizeRange, step: 0.5),
             Number(path: ["typography", "line_height"], title: tr("Line height of reading text"), range: Typography.lineHeightRange, step: 0.05),
         ]),
+        // Translators: the sizes of an article's title and headings, as multiples of its text size.
+        (tr("Heading Sizes, times the text"), zip(TitleScale.keys, [
+            tr("Article title and first headings"), tr("Second headings"), tr("Third headings"), tr("Fourth headings"),
+        ]).map { Number(path: ["typography", "title_scale", $0.0], title: $0.1, range: Typography.titleScaleRange, step: 0.05) }),
         (tr("Spacing, pixels"), ["xs", "s", "m", "l", "xl"].map { Number(path: ["spacing", $0], title: $0.uppercased(), range: Spacing.range, step: 1) }),
         (tr("Corner Radii, pixels"), [("small", tr("Small: chips, check boxes")), ("medium", tr("Medium: buttons, entries")),
                                       ("large", tr("Large: cards, popovers, dialogs"))].map {
