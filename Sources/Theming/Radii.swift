@@ -23,7 +23,7 @@ public struct Radii: Sendable, Equatable {
     }
 
     /// The keys a theme file may use under `tokens.radius`.
-    static let keys = ["small", "medium", "large"]
+    public static let keys = ["small", "medium", "large"]
     /// Accepted range for a radius, in pixels.
     public static let range: ClosedRange<Double> = 0...48
 }

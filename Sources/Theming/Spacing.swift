@@ -29,7 +29,7 @@ public struct Spacing: Sendable, Equatable {
     }
 
     /// The keys a theme file may use under `tokens.spacing`.
-    static let keys = ["xs", "s", "m", "l", "xl"]
+    public static let keys = ["xs", "s", "m", "l", "xl"]
     /// Accepted range for a step, in pixels.
     public static let range: ClosedRange<Double> = 0...96
 }

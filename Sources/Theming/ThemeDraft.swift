@@ -58,25 +58,18 @@ public struct ThemeDraft {
     /// theme wears (the standard value).
     public func number(at path: [String]) -> Double? {
         if let value = Self.value(at: ["tokens"] + path, in: object) as? Double { return value }
-        guard let theme else { return nil }
-        let type = theme.typography, spacing = theme.spacing, radii = theme.radii
-        switch path {
-        case ["typography", "base_size"]: return type.baseSize
-        case ["typography", "reading_size"]: return type.readingSize
-        case ["typography", "line_height"]: return type.lineHeight
-        case ["spacing", "xs"]: return spacing.xs
-        case ["spacing", "s"]: return spacing.s
-        case ["spacing", "m"]: return spacing.m
-        case ["spacing", "l"]: return spacing.l
-        case ["spacing", "xl"]: return spacing.xl
-        case ["radius", "small"]: return radii.small
-        case ["radius", "medium"]: return radii.medium
-        case ["radius", "large"]: return radii.large
-        default:
-            guard path.count == 3, path[0] == "typography", path[1] == "title_scale",
-                  let level = TitleScale.keys.firstIndex(of: path[2]) else { return nil }
-            return type.titleScale.levels[level]
-        }
+        return theme.flatMap { Self.numbers(of: $0)[path] }
+    }
+
+    /// Every number `theme` wears, by its path under `tokens`.
+    private static func numbers(of theme: Theme) -> [[String]: Double] {
+        let type = theme.typography
+        var numbers: [[String]: Double] = [["typography", "base_size"]: type.baseSize, ["typography", "reading_size"]: type.readingSize,
+                                           ["typography", "line_height"]: type.lineHeight]
+        for (key, level) in zip(TitleScale.keys, type.titleScale.levels) { numbers[["typography", "title_scale", key]] = level }
+        for step in theme.spacing.steps { numbers[["spacing", step.name]] = step.value }
+        for step in theme.radii.steps { numbers[["radius", step.name]] = step.value }
+        return numbers
     }
 
     public mutating func setNumber(_ value: Double, at path: [String]) {

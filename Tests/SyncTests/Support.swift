@@ -30,11 +30,7 @@ final class FixtureProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        let output = self.output
-        let (line, rest) = try await onOwnThread {
-            var buffer = Data()
-            return (try Self.line(from: output, buffer: &buffer), buffer)
-        }
+        let (line, rest) = try await Self.nextLine(from: output, after: Data())
         firstLine = line ?? ""
         buffer = rest
         guard !firstLine.isEmpty else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: "\(script) did not start"]) }
@@ -49,11 +45,18 @@ final class FixtureProcess: @unchecked Sendable {
     @discardableResult
     func command(_ text: String) async throws -> String {
         input.fileHandleForWriting.write(Data((text + "\n").utf8))
-        return try await nextLine() ?? ""
+        let (line, rest) = try await Self.nextLine(from: output, after: buffer)
+        buffer = rest
+        return line ?? ""
     }
 
-    private func nextLine() async throws -> String? {
-        try await onOwnThread { [self] in try Self.line(from: output, buffer: &buffer) }
+    /// The next line from `pipe`, `buffer` holding what was read past the last one; read on a
+    /// thread of its own. Gives the line and what was read past it.
+    private static func nextLine(from pipe: Pipe, after buffer: Data) async throws -> (String?, Data) {
+        try await onOwnThread {
+            var buffer = buffer
+            return (try line(from: pipe, buffer: &buffer), buffer)
+        }
     }
 
     private static func line(from pipe: Pipe, buffer: inout Data) throws -> String? {

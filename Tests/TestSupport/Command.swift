@@ -24,7 +24,8 @@ public enum Command {
         await onOwnThread { runBlocking(executable, arguments, environment: environment, timeout: timeout, input: input) }
     }
 
-    /// The same, blocking the calling thread: only for a `deinit`, which cannot wait otherwise.
+    /// The same, blocking the calling thread: only where a test cannot wait otherwise (a `deinit`,
+    /// a `defer`, a `static let`).
     public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String],
                                    timeout: TimeInterval = 60, input: String? = nil) -> CommandResult {
         let process = Process()

@@ -37,11 +37,10 @@ enum EditorTokens {
         (tr("Heading Sizes, times the text"), zip(TitleScale.keys, [
             tr("Article title and first headings"), tr("Second headings"), tr("Third headings"), tr("Fourth headings"),
         ]).map { Number(path: ["typography", "title_scale", $0.0], title: $0.1, range: Typography.titleScaleRange, step: 0.05) }),
-        (tr("Spacing, pixels"), ["xs", "s", "m", "l", "xl"].map { Number(path: ["spacing", $0], title: $0.uppercased(), range: Spacing.range, step: 1) }),
-        (tr("Corner Radii, pixels"), [("small", tr("Small: chips, check boxes")), ("medium", tr("Medium: buttons, entries")),
-                                      ("large", tr("Large: cards, popovers, dialogs"))].map {
-            Number(path: ["radius", $0.0], title: $0.1, range: Radii.range, step: 1)
-        }),
+        (tr("Spacing, pixels"), Spacing.keys.map { Number(path: ["spacing", $0], title: $0.uppercased(), range: Spacing.range, step: 1) }),
+        (tr("Corner Radii, pixels"), zip(Radii.keys, [
+            tr("Small: chips, check boxes"), tr("Medium: buttons, entries"), tr("Large: cards, popovers, dialogs"),
+        ]).map { Number(path: ["radius", $0.0], title: $0.1, range: Radii.range, step: 1) }),
     ]
 
     /// What `token` colours, in a few words.

@@ -6,8 +6,8 @@ import Testing
 /// at once. The tests wait without holding threads, so Swift Testing would start every app test
 /// together: dozens of windows starting on two cores, and each test's "within 20 s" measured
 /// against all the others. A sandbox takes a slot as it is made and gives it back when it goes
-/// away; a test beyond the limit waits for one, asleep. Two a core (`LECTERN_TEST_SANDBOXES`
-/// overrides it).
+/// away; a test beyond the limit waits for one, asleep (a test with two sandboxes holds two).
+/// Two a core (`LECTERN_TEST_SANDBOXES` overrides it).
 final class SandboxSlots: Sendable {
     static let shared = SandboxSlots(count: ProcessInfo.processInfo.environment["LECTERN_TEST_SANDBOXES"].flatMap { Int($0) }
         ?? max(2, 2 * ProcessInfo.processInfo.activeProcessorCount))
