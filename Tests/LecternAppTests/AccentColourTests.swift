@@ -49,7 +49,7 @@ struct AccentColourTests {
         // The desktop's accent changes while the window is open: a pale yellow, darkened until it passes.
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let yellow = try fitted(Self.paleYellow)
         let raw = Color(r: Self.paleYellow.0, g: Self.paleYellow.1, b: Self.paleYellow.2)
         #expect(try #require(Color(hex: yellow)).contrastRatio(with: try paper.color(.bgPrimary, for: .light)) >= 3

@@ -19,7 +19,7 @@ struct AccessibilityTests {
         let bus = try await AccessibilityBus()
         sandbox.extraEnvironment = bus.environment.merging(display?.environment ?? [:]) { $1 }
         let app = try sandbox.start([])
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         return (sandbox, bus, app)
     }
 
@@ -192,7 +192,7 @@ struct UnmarkedTextTests {
         for (key, value) in try await Self.environment(sandbox) { sandbox.extraEnvironment[key] = value ?? "" }
         let app = try sandbox.start([])
         defer { app.terminate(); app.waitUntilExit() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         var unmarked: [String: String] = [:]
         var walked = 0
         for action in ["", "preferences", "add-account", "new-folder"] {

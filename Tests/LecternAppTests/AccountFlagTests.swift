@@ -185,7 +185,7 @@ struct AccountFlagTests {
     /// Waits for the running window to draw a fixture server's feed icon (16×16 #3080c0) in the
     /// sidebar: screenshots until it does (a hang guard only).
     private func expectServersIconDrawn(_ sandbox: LecternSandbox, _ app: Process) async throws {
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let shot = sandbox.root.appending(path: "icons.png").path
         #expect(await eventually(timeout: 15) {
             await sandbox.run(["--screenshot", shot]).answered(by: app) && (PNGImage(path: shot)?.count(of: "#3080c0") ?? 0) >= 100
@@ -280,7 +280,7 @@ struct RunningWindowToldTests {
         let sandbox = try await LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let welcome = sandbox.root.appending(path: "welcome.png").path
         try #require(await sandbox.run(["--screenshot", welcome]).answered(by: app))
         let before = try #require(PNGImage(path: welcome))

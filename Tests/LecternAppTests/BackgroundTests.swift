@@ -32,7 +32,7 @@ struct BackgroundTests {
     private func start(_ sandbox: LecternSandbox, on display: PrivateDisplay, _ arguments: [String] = []) async throws -> Process {
         sandbox.extraEnvironment.merge(display.environment) { $1 }
         let app = try sandbox.start(arguments)
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         return app
     }
 

@@ -37,7 +37,7 @@ struct DesktopPreferenceTests {
         let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let before = sandbox.root.appending(path: "before.png").path
         #expect(await sandbox.run(["--screenshot", before]).answered(by: app))
         #expect(try readerBackground(before) == Self.paperDark)

@@ -14,7 +14,7 @@ struct FeedIconTests {
         let shot = sandbox.root.appending(path: "icons.png").path
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         #expect(await eventually(timeout: 10) {
             ((try? FileManager.default.contentsOfDirectory(atPath: icons.path)) ?? []).contains { $0.hasSuffix(".icon") }
         }, "the favicon is cached")

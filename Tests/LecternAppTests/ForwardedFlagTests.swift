@@ -10,7 +10,7 @@ struct ForwardedFlagTests {
         let sandbox = try await LecternSandbox()
         let app = try sandbox.start(["--color-scheme", "light"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
 
         let switched = await sandbox.run(["--theme", "Midnight", "--color-scheme", "dark"], timeout: 30)
         #expect(switched.status == 0, "\(switched.stderr)")
@@ -33,7 +33,7 @@ struct ForwardedFlagTests {
         try #require(await sandbox.run(["--batch", opml], environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let refreshed = await sandbox.run(["--refresh"], timeout: 60)
         #expect(refreshed.status == 0, "\(refreshed.stderr)")
         // The window's own first refresh, 5 s after its start, may have fetched the articles first:

@@ -23,7 +23,7 @@ struct FullArticleUITests {
         let article = try #require(articles["The last funicular"])
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("next-article")        // j: the newest, the funicular
         await sandbox.activate("load-full-article")   // f
         #expect(await eventually(timeout: 20) { (try? store.article(id: article.id))??.fullArticle != nil }, "stored")
@@ -43,7 +43,7 @@ struct FullArticleUITests {
         #expect(fetches == 1)
         let again = try sandbox.start([])
         defer { again.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("next-article")
         let reopened = sandbox.root.appending(path: "reopened.png").path
         #expect(await eventually(timeout: 15) {
@@ -59,7 +59,7 @@ struct FullArticleUITests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start([], log: log)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("next-article")
         await sandbox.activate("next-article")        // the older one, whose page is gone
         await sandbox.activate("load-full-article")
@@ -77,7 +77,7 @@ struct FullArticleUITests {
         let article = try #require(articles["The last funicular"])
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("always-full-article", "[<'\(article.feedID)'>]")   // the feed's context menu item
         #expect(await eventually(timeout: 5) { (try? store.feed(id: article.feedID))??.alwaysFullArticle == true })
         await sandbox.activate("next-article")        // opening is enough: no key pressed

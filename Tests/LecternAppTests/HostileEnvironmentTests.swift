@@ -69,7 +69,7 @@ struct HostileEnvironmentTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let warning = try #require(ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
             .theme(named: "Paper")).color(.stateWarning, for: .light).hex.lowercased()
         let before = sandbox.root.appending(path: "before.png").path

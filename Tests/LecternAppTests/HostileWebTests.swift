@@ -48,7 +48,7 @@ struct HostileWebTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start([], log: log)
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.lecternIsRunning())
         let articles = try store.articles(ArticleQuery(view: .all, limit: 50))
         try #require(articles.count >= 12, "the hostile feed's articles: \(articles.count)")
         var worst = 0.0
@@ -72,7 +72,7 @@ struct HostileWebTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start([], log: log)
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.lecternIsRunning())
         await sandbox.activate("show-article", "[<'\(try article(title, in: store))'>]")
         await sandbox.activate("open-in-browser")
         #expect(await eventually(timeout: 10) {
@@ -85,7 +85,7 @@ struct HostileWebTests {
         let feed = try #require(try store.feeds().first)
         let small = try article("Small picture", in: store)
         var app = try sandbox.start([])
-        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.lecternIsRunning())
         await sandbox.activate("show-article", "[<'\(small)'>]")
         await pause(seconds: 2)
         #expect(server.hits("/small/png") == 0, "a picture was loaded with remote images off")
@@ -96,7 +96,7 @@ struct HostileWebTests {
         try store.apply(settings, toFeed: feed.id)
         app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.lecternIsRunning())
         await sandbox.activate("show-article", "[<'\(small)'>]")
         #expect(await eventually(timeout: 10) { server.hits("/small/png") == 1 }, "the feed's own setting did not load its picture")
     }
@@ -108,7 +108,7 @@ struct HostileWebTests {
         sandbox.extraEnvironment = accessibility.environment
         let app = try sandbox.start([])
         defer { app.stop() }
-        #expect(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        #expect(await sandbox.lecternIsRunning())
         await sandbox.activate("show-article", "[<'\(try article("Small picture", in: store))'>]")
         var names: [String] = []
         #expect(await eventually(timeout: 20) {

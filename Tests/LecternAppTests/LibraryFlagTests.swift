@@ -57,7 +57,7 @@ struct LibraryFlagTests {
         let sandbox = try await LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let feed = "file://" + samples.appending(path: "reading-room.rss").path
         let added = await sandbox.run([feed], timeout: 30)
         #expect(added.status == 0, "\(added.stderr)")

@@ -45,7 +45,7 @@ struct LibraryUpgradeTests {
         let log = sandbox.root.appending(path: "lectern.log")
         let app = try sandbox.start(["--theme", "Paper", "--color-scheme", "light"], log: log)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let shot = sandbox.root.appending(path: "shot.png").path
         let upgrading = await eventually(timeout: 4) { await sidebarColour(sandbox, shot: shot) == page }
         try blocker.execute("ROLLBACK")

@@ -20,7 +20,7 @@ struct LongRunningMemoryTests {
         try #require(await sandbox.run(["--batch", opml.path, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
 
         /// One whole refresh: every feed asked once more (a refresh still running ignores the
         /// action, so it is asked again until the requests arrive).

@@ -34,7 +34,7 @@ struct NotificationTests {
         for name in names { try publish("\(name) before", in: name) }
         try #require(await sandbox.run(["--batch"] + names.map { feed($0) }, environment: ["DISPLAY": nil]).status == 0)
         let app = try sandbox.start(["--background"])
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         return app
     }
 

@@ -25,7 +25,7 @@ struct OfflineTests {
 
         let app = try sandbox.start(["--background"], launcher: namespace.launcher)
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         // The refresh due shortly after start-up (5 s) waits: nothing fetched, nothing failed.
         await pause(seconds: 8)
         let waiting = try #require(try store.feeds().first).fetchState

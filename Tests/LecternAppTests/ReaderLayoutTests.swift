@@ -21,7 +21,7 @@ struct ReaderLayoutTests {
         let background = try #require(Self.colour("bg_primary", in: css)), panel = try #require(Self.colour("bg_secondary", in: css))
         let app = try sandbox.start(["--theme", theme, "--color-scheme", scheme])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("next-article")
         let path = sandbox.root.appending(path: "\(theme)-\(scheme).png").path
         var shot: PNGImage?

@@ -33,7 +33,7 @@ struct ReadingUITests {
         let sandbox = try await seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let feed = try #require(try store.feeds().first { $0.title == "The Reading Room" })
         try #require(feed.folderID != nil)
@@ -61,7 +61,7 @@ struct ReadingUITests {
         let sandbox = try await seededSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let newest = try store.articles(ArticleQuery(view: .all, limit: 5))
         try #require(newest.count == 5)

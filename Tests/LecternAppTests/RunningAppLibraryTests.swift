@@ -22,7 +22,7 @@ struct RunningAppLibraryTests {
         try #require(unread > 0)
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
 
         // Nothing to undo yet: Ctrl+Z (app.undo) does nothing.
         await sandbox.activate("undo")
@@ -52,7 +52,7 @@ struct RunningAppLibraryTests {
         try #require(await sandbox.run(["--batch", opml.path], environment: ["DISPLAY": nil]).status == 0)
 
         let app = try sandbox.start([])
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("refresh")
         let store = try library(sandbox)
         try #require(await eventually(timeout: 60) { ((try? store.count(.all)) ?? 0) >= 20 }, "the refresh never stored anything")

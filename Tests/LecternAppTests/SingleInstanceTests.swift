@@ -9,7 +9,7 @@ struct SingleInstanceTests {
         let sandbox = try await LecternSandbox()
         let first = try sandbox.start([])
         defer { first.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") },
+        try #require(await sandbox.lecternIsRunning(),
                      "the first instance never registered dev.lectern.Lectern")
 
         let shot = sandbox.root.appending(path: "forwarded.png").path
@@ -27,7 +27,7 @@ struct SingleInstanceTests {
         let sandbox = try await LecternSandbox()
         let app = try sandbox.start([])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         #expect(await sandbox.run(["--screenshot", sandbox.root.appending(path: "drawn.png").path]).answered(by: app),
                 "the window has drawn its first frames")
         var running = 0

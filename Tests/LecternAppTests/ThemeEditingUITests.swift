@@ -18,7 +18,7 @@ struct ThemeEditingUITests {
 
     private func started(_ sandbox: LecternSandbox) async throws -> Process {
         let app = try sandbox.start([])
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         return app
     }
 

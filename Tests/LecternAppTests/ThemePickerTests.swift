@@ -41,7 +41,7 @@ struct ThemePickerTests {
         let sandbox = try await LecternSandbox()
         let app = try sandbox.start(["--theme-picker", "--color-scheme", "light"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
 
         // The picker's cards activate app.select-theme; call it as a card would, over D-Bus.
         let call = await sandbox.activate("select-theme", "[<'Midnight'>]")
@@ -62,7 +62,7 @@ struct ThemePickerTests {
         let portal = try await FakePortal(sandbox: sandbox, colorScheme: 1)
         let app = try sandbox.start(["--theme-picker"])
         defer { app.stop() }
-        try #require(await eventually(timeout: 20) { await sandbox.bus.hasOwner("dev.lectern.Lectern") })
+        try #require(await sandbox.lecternIsRunning())
         let paper = try #require(catalog.theme(named: "Paper"))
 
         try await portal.set("color-scheme", 2)

@@ -89,6 +89,13 @@ final class LecternSandbox: @unchecked Sendable {
         return process
     }
 
+    /// Whether a Lectern came to own its name on this sandbox's bus (a started window is up). A
+    /// guard against a hang only: a window starting beside the other sandboxes' on two cores,
+    /// with the parsing and library tests running, has taken over 20 s.
+    func lecternIsRunning() async -> Bool {
+        await eventually(timeout: 60) { await bus.hasOwner("dev.lectern.Lectern") }
+    }
+
     /// Activates an application action of the running Lectern over D-Bus, as the keys and
     /// menus do (`next-article`, `mark-all-read`, …); `parameter` is a GVariant array text.
     @discardableResult
