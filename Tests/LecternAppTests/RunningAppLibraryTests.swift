@@ -28,15 +28,11 @@ struct RunningAppLibraryTests {
         await sandbox.activate("undo")
         #expect(try store.unreadCounts().all == unread)
 
-        await sandbox.activate("mark-all-read")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 }, "everything was marked read")
-        await sandbox.activate("undo")
+        let allRead: @Sendable () -> Bool = { (try? store.unreadCounts().all) == 0 }
+        #expect(await sandbox.activate("mark-all-read", thenWhen: allRead, ["undo"]), "everything was marked read")
         #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread }, "the undo brought them back")
         // Once undone, there is nothing left to undo.
-        await sandbox.activate("mark-all-read")
-        #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == 0 })
-        await sandbox.activate("undo")
-        await sandbox.activate("undo")
+        #expect(await sandbox.activate("mark-all-read", thenWhen: allRead, ["undo", "undo"]))
         #expect(await eventually(timeout: 10) { (try? store.unreadCounts().all) == unread })
     }
 

@@ -28,6 +28,17 @@ public func eventually(timeout: TimeInterval, _ condition: () async -> Bool) asy
     }
 }
 
+/// `eventually` for a thread of one's own (inside `onOwnThread`): for steps that must follow one
+/// another within a time the app sets, where a wait for the runtime between them could outlast it.
+public func eventuallyBlocking(timeout: TimeInterval, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+        if condition() { return true }
+        if Date() > deadline { return false }
+        usleep(50_000)
+    }
+}
+
 /// A pause that does not hold a thread.
 public func pause(seconds: Double) async {
     try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
