@@ -2,19 +2,26 @@ import Foundation
 
 /// Parses the dates found in feeds: RFC 822 and its sloppy real-world cousins
 /// (missing weekday or seconds, named and numeric zones, two-digit years, extra
-/// spaces and commas) and ISO 8601 / W3C-DTF (fractions, offsets, compact forms).
+/// spaces and commas, month names in the feed's language) and ISO 8601 / W3C-DTF (fractions,
+/// offsets, compact forms).
 ///
 /// Pure and allocation-light: it works on the UTF-8 bytes and computes the UTC
 /// instant arithmetically. Garbage gives `nil`, never "now" or the epoch.
 public enum FeedDateParser {
     /// The UTC instant written in `text`, or nil when it is not a recognisable date.
     public static func parse(_ text: String) -> Date? {
+        parse(text, language: nil)
+    }
+
+    /// The same for a feed in `language` (BCP 47), which makes its month names that mean
+    /// another month elsewhere count.
+    public static func parse(_ text: String, language: String?) -> Date? {
         var copy = text
-        return copy.withUTF8 { parse(bytes: $0) }
+        return copy.withUTF8 { parse(bytes: $0, language: language) }
     }
 
     /// `parse(_:)` on UTF-8 bytes (the feed builder's capture buffer).
-    static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+    static func parse(bytes: UnsafeBufferPointer<UInt8>, language: String? = nil) -> Date? {
         var start = 0
         var end = bytes.count
         while start < end, isSpace(bytes[start]) { start += 1 }
@@ -22,7 +29,7 @@ public enum FeedDateParser {
         guard end - start >= 4 else { return nil }
         let slice = bytes[start..<end]
         if isDigit(slice[start]), let date = ISO8601Scanner.parse(slice) { return date }
-        return RFC822Scanner.parse(slice)
+        return RFC822Scanner.parse(slice, language: language)
     }
 
     /// Seconds since 1970 for a civil UTC date-time, or nil when a field is out of range.

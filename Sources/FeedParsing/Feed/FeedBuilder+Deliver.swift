@@ -9,8 +9,8 @@ extension FeedBuilder {
         case .feedDescription: feed.description = richText(bytes, kind: kind) ?? feed.description
         case .feedLanguage:
             if let language = TextBytes.trimmedString(bytes) { feed.language = FeedBuilder.languageTag(language) }
-        case .feedUpdated: if let date = FeedDateParser.parse(bytes: bytes) { feed.updated = date }
-        case .feedPublished: if let date = FeedDateParser.parse(bytes: bytes) { feedPublished = date }
+        case .feedUpdated: if let date = date(bytes) { feed.updated = date }
+        case .feedPublished: if let date = date(bytes) { feedPublished = date }
         case .feedIcon: feedIcon = link(bytes, base: base) ?? feedIcon
         case .feedLogo: feedLogo = link(bytes, base: base) ?? feedLogo
         case .feedImageURL: feedImageURL = link(bytes, base: base) ?? feedImageURL
@@ -18,8 +18,8 @@ extension FeedBuilder {
         case .entryGuid: if let id = TextBytes.trimmedString(bytes) { guid = id }
         case .entryTitle: if let title = plainText(bytes, kind: kind) { entry.title = title }
         case .entryLink: if entry.link == nil, let link = link(bytes, base: base) { entry.link = link }
-        case .entryPublished: if let date = FeedDateParser.parse(bytes: bytes) { entry.published = date }
-        case .entryUpdated: if let date = FeedDateParser.parse(bytes: bytes) { entry.updated = date }
+        case .entryPublished: if let date = date(bytes) { entry.published = date }
+        case .entryUpdated: if let date = date(bytes) { entry.updated = date }
         case .entrySummary: entry.summary = richText(bytes, kind: kind) ?? entry.summary
         case .entryContent: entry.content = richText(bytes, kind: kind) ?? entry.content
         case .entryCategory: if let term = TextBytes.collapsedString(bytes) { addCategory(term) }
@@ -32,6 +32,17 @@ extension FeedBuilder {
                 addAuthor(author, feedLevel: personIsFeedLevel)
             }
         }
+    }
+
+    /// A date, its month names read in the language in force (the element's xml:lang, else the
+    /// feed's); one that cannot be read is noted for the warnings, and the field stays empty.
+    private func date(_ bytes: UnsafeBufferPointer<UInt8>) -> Date? {
+        if let date = FeedDateParser.parse(bytes: bytes, language: currentLanguage ?? feed.language) { return date }
+        if let text = TextBytes.collapsedString(bytes) {
+            unreadDateCount += 1
+            if firstUnreadDate == nil { firstUnreadDate = text }
+        }
+        return nil
     }
 
     /// Titles: plain text whatever the feed marked them as.

@@ -16,6 +16,12 @@ extension FeedBuilder {
         if output.updated == nil { output.updated = feedPublished }
         output.iconURL = feedIcon ?? feedImageURL ?? feedLogo ?? feedItunesImage
         output.warnings = decodingWarnings + errorMessages
+        if let firstUnreadDate {
+            // Translators: {date} is the feed's own text, quoted as it is written.
+            output.warnings.append(tr("{count} date not understood, such as \"{date}\": left without a date",
+                                      plural: "{count} dates not understood, such as \"{date}\": left without a date",
+                                      count: unreadDateCount, ["date": String(firstUnreadDate.prefix(80))]))
+        }
         if errorCount > errorMessages.count {
             output.warnings.append("\(errorCount - errorMessages.count) more XML error(s) not listed")
         }

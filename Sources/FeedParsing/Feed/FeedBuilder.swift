@@ -51,6 +51,10 @@ final class FeedBuilder {
     // Problems met.
     var errorCount = 0
     var errorMessages: [String] = []
+    /// Dates written in a way no date parser reads ("24 Wrz" with no year, a month in a language
+    /// `MonthNames` lacks): their entries have no date, and the warnings say so once.
+    var unreadDateCount = 0
+    var firstUnreadDate: String?
 
     // Interning caches keyed by libxml2 dictionary pointers.
     private var names = InternCache<ElementName>()
