@@ -16,15 +16,7 @@ public enum ArticleExtractor {
             throw .tooLarge(megabytes: page.count >> 20, limit: maximumMegabytes)
         }
         if let kind = PageKind.nonHTML(page) { throw .notHTML(kind: kind) }
-        // libxml2 would stop at a NUL: a page holding any is read without them, from a copy.
-        // Others are read in place (libxml2 takes its own copy while it parses).
-        if page.withUnsafeBytes({ raw in raw.baseAddress.map { memchr($0, 0, raw.count) != nil } ?? false }) {
-            var bytes = [UInt8](page)
-            bytes.removeAll { $0 == 0 }
-            return try bytes.withUnsafeBufferPointer { buffer throws(ExtractionError) in
-                try extract(buffer, url: url, charset: charset)
-            }
-        }
+        // Read in place (libxml2 takes its own copy while it parses); `PageTree` decodes it.
         let result = page.withUnsafeBytes { raw in
             Result { () throws(ExtractionError) in try extract(raw.bindMemory(to: UInt8.self), url: url, charset: charset) }
         }

@@ -150,17 +150,17 @@ final class ArticleGrabber {
         !page.forEachDescendant(of: id) { !Tags.blocks.contains(page[$0]) }
     }
 
+    /// Nothing but whitespace, `<br>` and `<hr>`. The children are looked at before the text:
+    /// the text of a deep subtree may be far down, and every one of its ancestors asks.
     private func isWithoutContent(_ id: PageTree.ID) -> Bool {
-        guard !page.hasText(id) else { return false }
-        let elements = page.elementChildren(id)
-        return elements.allSatisfy { ["br", "hr"].contains(page[$0].name) }
+        page.elementChildren(id).allSatisfy { ["br", "hr"].contains(page[$0].name) } && !page.hasText(id)
     }
 
     /// An element that is the author line (by rel, itemprop or class), the first one met.
     private func takeByline(_ id: PageTree.ID, match: String) -> Bool {
         guard byline == nil else { return false }
-        let rel = page.attribute(id, "rel"), itemprop = page.attribute(id, "itemprop") ?? ""
-        guard rel == "author" || itemprop.contains("author") || Patterns.byline.matches(match) else { return false }
+        guard page.attribute(id, "rel") == "author" || page.attribute(id, "itemprop")?.contains("author") == true
+                || Patterns.byline.matches(match) else { return false }
         let length = page.textLength(id)
         guard page.hasText(id), length < 100 else { return false }
         byline = page.innerText(id)

@@ -128,10 +128,8 @@ extension PageTree {
 
     /// Elements that sit inside a paragraph (and text).
     func isPhrasing(_ id: ID) -> Bool {
-        let node = self[id]
-        if node.isText { return true }
-        if Tags.phrasing.contains(node) { return true }
-        if ["a", "del", "ins"].contains(node.name) { return children(id).allSatisfy(isPhrasing) }
+        if self[id].isText || Tags.phrasing.contains(self[id]) { return true }
+        if ["a", "del", "ins"].contains(self[id].name) { return children(id).allSatisfy(isPhrasing) }
         return false
     }
 
@@ -151,7 +149,13 @@ extension PageTree {
 
     /// The first element below `id` called `name`, if any.
     func first(_ name: String, in id: ID) -> ID? {
-        descendants(id).first { self[$0].name == name }
+        var found: ID?
+        _ = forEachDescendant(of: id) { node in
+            guard self[node].name == name else { return true }
+            found = node
+            return false
+        }
+        return found
     }
 }
 

@@ -27,7 +27,7 @@ public enum CharsetSniffer {
         return Finding(charset: "utf-8", source: .assumed, skip: 0)
     }
 
-    private static func byteOrderMark(_ p: UnsafeBufferPointer<UInt8>) -> Finding? {
+    static func byteOrderMark(_ p: UnsafeBufferPointer<UInt8>) -> Finding? {
         if p.count >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { return Finding(charset: "utf-8", source: .bom, skip: 3) }
         if p.count >= 4, p[0] == 0xFF, p[1] == 0xFE, p[2] == 0, p[3] == 0 { return Finding(charset: "utf-32le", source: .bom, skip: 4) }
         if p.count >= 4, p[0] == 0, p[1] == 0, p[2] == 0xFE, p[3] == 0xFF { return Finding(charset: "utf-32be", source: .bom, skip: 4) }

@@ -2,7 +2,7 @@
 /// names tests a bit instead of hashing a string at every node.
 extension PageTree {
     /// The names that get numbers; any other name is number 0 and is compared as a string.
-    static let knownNames: [String] = [
+    @usableFromInline static let knownNames: [String] = [
         "", "#text", "#comment", "a", "abbr", "address", "article", "aside", "audio", "b", "base", "bdi", "bdo",
         "blockquote", "body", "br", "button", "canvas", "caption", "center", "cite", "code", "col", "colgroup",
         "data", "datalist", "dd", "del", "details", "dfn", "dialog", "div", "dl", "dt", "em", "embed", "fieldset",
@@ -23,9 +23,9 @@ extension PageTree {
 
     /// A set of element names as bits, with any unknown names kept as strings.
     public struct NameSet: ExpressibleByArrayLiteral, Sendable {
-        private var low: UInt64 = 0
-        private var high: UInt64 = 0
-        private var others: Set<String> = []
+        @usableFromInline var low: UInt64 = 0
+        @usableFromInline var high: UInt64 = 0
+        @usableFromInline var others: Set<String> = []
 
         public init(_ names: some Sequence<String>) {
             for name in names {
@@ -38,8 +38,9 @@ extension PageTree {
 
         public init(arrayLiteral names: String...) { self.init(names) }
 
-        /// Whether `node`'s name is in the set.
-        @inline(__always) public func contains(_ node: Node) -> Bool {
+        /// Whether `node`'s name is in the set (inlinable: called from another module, the node
+        /// would be copied, its strings retained, at every call).
+        @inlinable public func contains(_ node: Node) -> Bool {
             let number = node.number
             if number == 0 { return !others.isEmpty && others.contains(node.name) }
             return number < 64 ? low & (1 << UInt64(number)) != 0 : high & (1 << UInt64(number - 64)) != 0

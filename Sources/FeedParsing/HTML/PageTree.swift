@@ -13,7 +13,7 @@ public final class PageTree {
     /// thousands, and the tree is most of what extraction holds in memory.
     public struct Node: Sendable {
         /// A text or comment node's text; an element's name when it has no number.
-        private var storage: String
+        @usableFromInline var storage: String
         /// An element's attributes, names lower-case, in document order.
         public var attributes: [(name: String, value: String)]
         /// A text node's length in characters once every run of whitespace is one space.
@@ -35,7 +35,7 @@ public final class PageTree {
         }
 
         /// The lower-case tag name of an element; `#text` or `#comment` otherwise.
-        public var name: String { number == 0 ? storage : PageTree.knownNames[Int(number)] }
+        @inlinable public var name: String { number == 0 ? storage : PageTree.knownNames[Int(number)] }
 
         /// The text of a text or comment node ("" for an element).
         public var text: String {
@@ -50,8 +50,8 @@ public final class PageTree {
         }
 
         /// Number 1 is `#text`, 2 `#comment`; every other number (0 included) is an element.
-        public var isElement: Bool { number != 1 && number != 2 }
-        public var isText: Bool { number == 1 }
+        @inlinable public var isElement: Bool { number != 1 && number != 2 }
+        @inlinable public var isText: Bool { number == 1 }
     }
 
     public private(set) var nodes: [Node] = []
@@ -64,16 +64,12 @@ public final class PageTree {
     /// siblings at that depth, their text kept.
     public static let maximumDepth = 512
 
-    /// Parses `bytes` as HTML. `charset` is the HTTP header's; without it libxml2 reads the
-    /// byte-order mark or the page's `<meta charset>`, then falls back to Windows-1252 the way
-    /// browsers do. Nil when the page holds no element at all.
+    /// Parses `bytes` as HTML. `charset` is the HTTP header's; the encoding is found and the
+    /// bytes made UTF-8 by `PageDecoder`, and libxml2 is held to that (a `<meta>` it meets does
+    /// not switch it). Nil when the page holds no element at all.
     public init?(html bytes: UnsafeBufferPointer<UInt8>, charset: String? = nil) {
-        // Bytes that are valid UTF-8 with some multibyte text are UTF-8, whatever the page
-        // claims (a saved or re-served page often keeps a stale <meta charset>); pure ASCII
-        // and anything else is left to the header, the BOM or the <meta>.
-        let check = UTF8Validator.check(bytes)
-        let encoding = charset.flatMap { $0.isEmpty ? nil : $0 } ?? (check.valid && check.hasMultibyte ? "UTF-8" : nil)
-        guard let reader = PageTreeReader.read(bytes, encoding: encoding), reader.root != PageTree.none else { return nil }
+        let reader = PageDecoder.withUTF8(bytes, httpCharset: charset) { utf8, _, _ in PageTreeReader.read(utf8, encoding: "UTF-8") }
+        guard let reader, reader.root != PageTree.none else { return nil }
         nodes = reader.nodes
         root = reader.root
     }
@@ -118,7 +114,9 @@ public final class PageTree {
 
     // MARK: Reading
 
-    public subscript(id: ID) -> Node {
+    /// Inlinable: called from another module, the accessor's coroutine would allocate its frame
+    /// on the heap at every read (a malloc and a free for each node looked at).
+    @inlinable public subscript(id: ID) -> Node {
         _read { yield nodes[Int(id)] }
     }
 
@@ -167,9 +165,10 @@ public final class PageTree {
         var current = nodes[Int(id)].firstChild
         while current != PageTree.none {
             guard visit(current) else { return false }
-            let node = nodes[Int(current)]
-            if node.firstChild != PageTree.none {
-                current = node.firstChild
+            // Fields read one by one: a copy of the node would retain its strings.
+            let firstChild = nodes[Int(current)].firstChild
+            if firstChild != PageTree.none {
+                current = firstChild
                 continue
             }
             // Up until a node with a next sibling, not past `id`.
@@ -183,8 +182,7 @@ public final class PageTree {
 
     /// The length of `id`'s text once every whitespace run is one space (a character each).
     public func textLength(_ id: ID) -> Int {
-        let node = nodes[Int(id)]
-        if node.isText { return Int(node.textLength) }
+        if nodes[Int(id)].isText { return Int(nodes[Int(id)].textLength) }
         var length = 0
         forEachDescendant(of: id) { child in
             length += Int(nodes[Int(child)].textLength)
@@ -195,8 +193,7 @@ public final class PageTree {
 
     /// Whether anything below `id` (or `id`, a text node) is text other than whitespace.
     public func hasText(_ id: ID) -> Bool {
-        let node = nodes[Int(id)]
-        if node.isText { return node.hasContent }
+        if nodes[Int(id)].isText { return nodes[Int(id)].hasContent }
         return !forEachDescendant(of: id) { !nodes[Int($0)].hasContent }
     }
 

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A web page's bytes as UTF-8, their encoding found the way browsers find it (HTML's encoding
+/// sniffing): a byte-order mark, then the HTTP `charset`, then a `<meta>` in the first 1024
+/// bytes, then — when nothing says — UTF-8 if the bytes are valid UTF-8, else Windows-1252.
+/// One step more than browsers take: bytes that are valid UTF-8 with multibyte text are UTF-8
+/// whatever the header or the `<meta>` says (a page saved or re-served under a stale label: L3S's
+/// pages say ISO-8859-1, a saved Tencent page says GB2312), since text in another encoding almost
+/// never forms valid UTF-8 by chance.
+/// NUL bytes, which would end libxml2's parse, are dropped once the text is UTF-8.
+public enum PageDecoder {
+    /// How the encoding was found.
+    public enum Source: String, Sendable { case byteOrderMark, http, meta, bytes }
+
+    /// `body` on the bytes as UTF-8: the page's own bytes when they already are (no copy),
+    /// else a converted copy; with the encoding read and where it was found.
+    public static func withUTF8<T>(_ page: UnsafeBufferPointer<UInt8>, httpCharset: String?,
+                                   _ body: (UnsafeBufferPointer<UInt8>, _ charset: String, _ source: Source) -> T) -> T {
+        let (charset, source, skip) = sniff(page, httpCharset: httpCharset)
+        let bytes = UnsafeBufferPointer(rebasing: page[skip...])
+        var converted = convert(bytes, from: charset, labelled: source != .byteOrderMark)
+        if converted == nil, let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { converted = Array(bytes) }
+        guard var utf8 = converted else { return body(bytes, charset, source) }
+        utf8.removeAll { $0 == 0 }
+        return utf8.withUnsafeBufferPointer { body($0, charset, source) }
+    }
+
+    /// The encoding, where it was found, and how many leading bytes (a byte-order mark) to skip.
+    static func sniff(_ page: UnsafeBufferPointer<UInt8>, httpCharset: String?) -> (String, Source, Int) {
+        if let bom = CharsetSniffer.byteOrderMark(page) { return (bom.charset, .byteOrderMark, bom.skip) }
+        if let header = httpCharset.map(label), !header.isEmpty { return (header, .http, 0) }
+        if var declared = metaCharset(page) {
+            // A page that can hold a <meta> in ASCII is not UTF-16: HTML reads that label as UTF-8.
+            if declared.hasPrefix("utf-16") || declared.hasPrefix("utf-32") { declared = "utf-8" }
+            return (declared, .meta, 0)
+        }
+        return (UTF8Validator.check(page).valid ? "utf-8" : "windows-1252", .bytes, 0)
+    }
+
+    /// The bytes as UTF-8, or nil when they already are. A label (not a byte-order mark) yields
+    /// to bytes that are valid UTF-8 with multibyte text.
+    private static func convert(_ bytes: UnsafeBufferPointer<UInt8>, from charset: String, labelled: Bool) -> [UInt8]? {
+        let (valid, multibyte) = UTF8Validator.check(bytes)
+        switch InputDecoder.family(of: charset) {
+        case .utf8:
+            return valid ? nil : UTF8Validator.repair(bytes).bytes
+        case .singleByteLatin:
+            return valid ? nil : UTF8Validator.fromWindows1252(bytes)
+        case .other:
+            if labelled && valid && multibyte { return nil }
+            var warnings: [String] = []
+            if let converted = IconvConverter.convert(bytes, from: charset, warnings: &warnings) { return converted }
+            // A label nobody knows: as if there were none.
+            return valid ? nil : UTF8Validator.fromWindows1252(bytes)
+        }
+    }
+
+    /// The charset a `<meta charset>` or `<meta http-equiv="Content-Type" content="…; charset=…">`
+    /// in the first 1024 bytes names (outside comments), lower case.
+    static func metaCharset(_ page: UnsafeBufferPointer<UInt8>) -> String? {
+        let head = String(decoding: UnsafeBufferPointer(rebasing: page.prefix(1024)), as: UTF8.self).lowercased()
+        var rest = head[...]
+        while let open = rest.firstRange(of: "<") {
+            rest = rest[open.upperBound...]
+            if rest.hasPrefix("!--") {
+                guard let close = rest.firstRange(of: "-->") else { return nil }
+                rest = rest[close.upperBound...]
+                continue
+            }
+            guard rest.hasPrefix("meta"), let close = rest.firstIndex(of: ">") else { continue }
+            let tag = rest[rest.index(rest.startIndex, offsetBy: 4)..<close]
+            rest = rest[close...]
+            if let value = attribute("charset", in: tag), !value.isEmpty { return label(value) }
+            if attribute("http-equiv", in: tag) == "content-type", let content = attribute("content", in: tag),
+               let value = CharsetSniffer.charset(inContentType: "type;" + content) {
+                return label(value)
+            }
+        }
+        return nil
+    }
+
+    /// An attribute's value in a tag's text (quoted or not).
+    private static func attribute(_ name: String, in tag: Substring) -> String? {
+        var search = tag
+        while let found = search.firstRange(of: name) {
+            let before = found.lowerBound == tag.startIndex ? " " : tag[tag.index(before: found.lowerBound)]
+            var after = search[found.upperBound...].drop { $0 == " " }
+            search = search[found.upperBound...]
+            guard before == " " || before == "\t" || before == "\n" || before == "/" || before == "\"" || before == "'",
+                  after.first == "=" else { continue }
+            after = after.dropFirst().drop { $0 == " " }
+            if let quote = after.first, quote == "\"" || quote == "'" {
+                return String(after.dropFirst().prefix { $0 != quote })
+            }
+            return String(after.prefix { $0 != " " && $0 != ">" && $0 != "/" && $0 != ";" })
+        }
+        return nil
+    }
+
+    /// A label trimmed and lower-cased (`InputDecoder.family` reads Latin-1 and ASCII as Windows-1252).
+    private static func label(_ text: String) -> String {
+        text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\n\r\"'")).lowercased()
+    }
+}

@@ -1,0 +1,50 @@
+import ArticleExtraction
+import Foundation
+import Testing
+
+/// A page's encoding found as browsers find it — a byte-order mark, the HTTP charset, a `<meta>`,
+/// then the bytes — and mojibake never reaching the reader: the same French paragraph in every
+/// encoding a page comes in, with and without the label it should have had.
+@Suite("Page encodings")
+struct PageEncodingTests {
+    static let sentence = "Un café très chaud, s’il vous plaît — 2 € le matin. "
+    static func page(meta: String = "") -> String {
+        "<html><head>\(meta)<title>Café</title></head><body><article><p>"
+            + String(repeating: sentence, count: 12) + "</p></article></body></html>"
+    }
+
+    static func encoded(_ text: String, _ encoding: String.Encoding) -> Data {
+        text.data(using: encoding)!
+    }
+
+    @Test(arguments: [
+        ("UTF-8 with a byte-order mark", Data([0xEF, 0xBB, 0xBF]) + Data(page().utf8), nil),
+        ("UTF-16 (little-endian) with its byte-order mark", encoded(page(), .utf16LittleEndian).withBOM([0xFF, 0xFE]), nil),
+        ("UTF-16 (big-endian) with its byte-order mark", encoded(page(), .utf16BigEndian).withBOM([0xFE, 0xFF]), nil),
+        ("Windows-1252 with no label at all", encoded(page(), .windowsCP1252), nil),
+        ("Windows-1252 labelled ISO-8859-1 in <meta>", encoded(page(meta: "<meta charset=\"iso-8859-1\">"), .windowsCP1252), nil),
+        ("Windows-1252 named by <meta http-equiv>", encoded(page(meta: "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1252\">"), .windowsCP1252), nil),
+        ("UTF-8 that says ISO-8859-1 in <meta> (L3S's pages)", Data(page(meta: "<meta charset=\"ISO-8859-1\">").utf8), nil),
+        ("UTF-8 that says GB2312 in <meta> (a saved page)", Data(page(meta: "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=gb2312\" />").utf8), nil),
+        ("UTF-8 served as ISO-8859-1 by its server", Data(page().utf8), "iso-8859-1"),
+        ("UTF-8 with a <meta> inside a comment that says otherwise", Data(page(meta: "<!-- <meta charset=\"koi8-r\"> -->").utf8), nil),
+    ] as [(String, Data, String?)])
+    func everyEncodingReadsAsWritten(_ name: String, _ bytes: Data, _ httpCharset: String?) throws {
+        let article = try ArticleExtractor.extract(from: bytes, url: nil, charset: httpCharset)
+        #expect(article.text.hasPrefix(Self.sentence.trimmingCharacters(in: .whitespaces)), "\(name): \(article.text.prefix(80))")
+        #expect(article.title == "Café", "\(name)")
+        for mojibake in ["Ã©", "â€", "\u{FFFD}", "Ã¨"] { #expect(!article.text.contains(mojibake), "\(name): \(mojibake)") }
+    }
+
+    /// An encoding only iconv knows: ISO-8859-15 has the euro sign where Latin-1 has ¤ (0xA4).
+    @Test func aServersCharsetThatIsNeitherLatin1NorUTF8IsConverted() throws {
+        let latin1 = Self.page().replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "—", with: "-")
+            .replacingOccurrences(of: "€", with: "¤")
+        let article = try ArticleExtractor.extract(from: latin1.data(using: .isoLatin1)!, url: nil, charset: "iso-8859-15")
+        #expect(article.text.hasPrefix("Un café très chaud, s'il vous plaît - 2 € le matin."), "\(article.text.prefix(80))")
+    }
+}
+
+private extension Data {
+    func withBOM(_ mark: [UInt8]) -> Data { Data(mark) + self }
+}

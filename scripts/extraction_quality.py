@@ -1,0 +1,79 @@
+#!/usr/bin/env python3
+"""Lectern's full-article extraction on every shared set, scored per set with the shared scorer's
+own metric (../shared/bench/extraction_score.py, imported, so the figures are the same), and the
+pages it refuses counted by their verdict ("no article found: …").
+
+  extraction_quality.py LECTERN SHARED_DIR [--sets a,b] [--jobs 2] [--out DIR]
+
+One JSON line per set: pages, F1, precision, recall, good (share of pages with F1 >= 0.9),
+refused and refusals by verdict. --out DIR keeps, per set, each page's scores (DIR/SET.jsonl)
+and text (DIR/SET/PAGE.txt), to see where a change helps or hurts.
+"""
+import argparse, concurrent.futures, importlib.util, json, os, re, subprocess
+
+SETS = {"readability": "corpus/readability/pages", "cleaneval": "corpus/extraction/cleaneval/pages",
+        "cleanportaleval": "corpus/extraction/cleanportaleval/pages", "dragnet": "corpus/extraction/dragnet/pages",
+        "wcxb-dev": "corpus/extraction/wcxb-dev/pages"}
+
+
+def scorer(shared):
+    spec = importlib.util.spec_from_file_location("extraction_score", os.path.join(shared, "bench", "extraction_score.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def extract(lectern, folder, score):
+    result = subprocess.run([lectern, "--extract-article", os.path.join(folder, "source.html"), "--base-url", score.PAGE_URL],
+                            capture_output=True, timeout=60, env=dict(os.environ, DISPLAY=""))
+    text = score.predicted_text(result.stdout.decode("utf-8", "replace")) if result.returncode == 0 else ""
+    verdict = None
+    if result.returncode != 0:
+        message = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        last = message[-1] if message else f"exit {result.returncode}"
+        verdict = re.sub(r"\d+(\.\d+)?", "N", last[last.find("no article found"):] if "no article found" in last else last)
+    return text, verdict
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("lectern")
+    parser.add_argument("shared")
+    parser.add_argument("--sets", default=",".join(SETS))
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--out")
+    args = parser.parse_args()
+    score = scorer(args.shared)
+    for name in args.sets.split(","):
+        pages_dir = os.path.join(args.shared, SETS[name])
+        if not os.path.isdir(pages_dir):
+            print(json.dumps({"set": name, "absent": pages_dir}), flush=True)
+            continue
+        pages = sorted(p for p in os.listdir(pages_dir) if os.path.isfile(os.path.join(pages_dir, p, "source.html")))
+        with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+            outputs = list(pool.map(lambda page: extract(args.lectern, os.path.join(pages_dir, page), score), pages))
+        rows, verdicts, details = [], {}, []
+        for page, (text, verdict) in zip(pages, outputs):
+            with open(os.path.join(pages_dir, page, "expected.html"), encoding="utf-8", errors="replace") as f:
+                row = score.overlap(score.html_text(f.read()), text)
+            rows.append(row)
+            precision, recall, f1 = score.prf(*row)
+            details.append({"page": page, "precision": round(precision, 4), "recall": round(recall, 4),
+                            "f1": round(f1, 4), "verdict": verdict})
+            if verdict:
+                verdicts[verdict] = verdicts.get(verdict, 0) + 1
+            if args.out:
+                os.makedirs(os.path.join(args.out, name), exist_ok=True)
+                with open(os.path.join(args.out, name, page + ".txt"), "w") as f:
+                    f.write(text)
+        if args.out:
+            with open(os.path.join(args.out, name + ".jsonl"), "w") as f:
+                f.writelines(json.dumps(d) + "\n" for d in details)
+        precision, recall, f1, good = score.summarize(rows)
+        print(json.dumps({"set": name, "pages": len(pages), "f1": round(f1, 3), "precision": round(precision, 3),
+                          "recall": round(recall, 3), "good": round(good, 2), "refused": sum(verdicts.values()),
+                          "verdicts": verdicts}), flush=True)
+
+
+if __name__ == "__main__":
+    main()
