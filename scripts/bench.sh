@@ -44,9 +44,10 @@ if [ -f "$SHARED/bench/extraction_peers.py" ] && [ -d "$PAGES" ]; then
     # The lock pins every package; without --no-deps Debian's pip resolver gives up on it.
     "$OUT/xpeers/bin/pip" install -q --no-deps -r "$SHARED/bench/requirements-extraction.lock"
   fi
-  echo "== Full articles on Readability's 130 pages: F1, median ms a page in process (3 alternating rounds),"
+  echo "== Full articles, a line per set (Readability's 130 pages, CleanEval, CleanPortalEval, Dragnet, WCXB):"
+  echo "   F1, precision, recall, pages refused and why, median ms a page in process (3 alternating rounds),"
   echo "   peak memory growth over the page's size; Lectern beside trafilatura and readability-lxml"
-  python3 scripts/bench_extraction.py "$BENCH" .build/release/lectern "$OUT/xpeers/bin/python" "$SHARED/bench" "$PAGES" \
+  python3 scripts/bench_extraction.py "$BENCH" .build/release/lectern "$OUT/xpeers/bin/python" "$SHARED" \
     | tee -a "$OUT/results.jsonl"
 else
   echo "== Full-article extraction skipped: $PAGES is absent (it ships beside the project on team machines)"

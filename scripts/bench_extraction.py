@@ -1,62 +1,88 @@
 #!/usr/bin/env python3
-"""Full-article extraction beside trafilatura and readability-lxml, in one run, on the same
-pages (Mozilla Readability's 130 test pages). Prints one JSON line per figure, each with the
-CPU model: machines of one kind differ, so only the same-run ratios carry over.
+"""Full-article extraction beside trafilatura and readability-lxml, in one run, on the same pages:
+Mozilla Readability's 130 test pages and the four sets of ../shared/corpus/extraction (CleanEval,
+CleanPortalEval, a third of Dragnet, a fifth of WCXB's article pages), one line per set and
+extractor. Prints JSON lines, each with the CPU model: machines of one kind differ, so only the
+same-run ratios carry over.
 
-  bench_extraction.py LECTERN_BENCH LECTERN PEERS_PYTHON SHARED_BENCH_DIR PAGES_DIR
+  bench_extraction.py LECTERN_BENCH LECTERN PEERS_PYTHON SHARED_DIR
 
-- quality: F1 of `lectern --extract-article` (whole process per page) by extraction_score.py,
-  and each peer's F1 by extraction_peers.py (the same metric);
-- time: the median milliseconds a page in process, Lectern (`lectern-bench extract --time`)
-  and the peers (extraction_peers.py) alternating for 3 rounds; the median of the rounds;
-- memory: each page's peak resident growth over the page's size, measured alike in both
-  (`lectern-bench extract --memory`, extraction_memory.py).
+- quality: F1, precision and recall of `lectern --extract-article` (whole process per page) with
+  the shared scorer's metric (extraction_quality.py), the pages refused and why; each peer's
+  by ../shared/bench/extraction_peers.py (the same metric);
+- time: the median milliseconds a page in process, Lectern (`lectern-bench extract --time`) and
+  the peers alternating for 3 rounds; the median of the rounds; and a page nested 100,000 deep;
+- memory: each page's peak resident growth over the page's size, median and on the set's largest
+  page, measured alike in both (`lectern-bench extract --memory`, extraction_memory.py).
 """
-import json, os, re, statistics, subprocess, sys
+import json, os, re, statistics, subprocess, sys, tempfile
 
 from bench_ratios import cpu_model
+from extraction_quality import SETS
 
 ROUNDS = 3
 PEER_LINE = re.compile(r"^(\S+)\s+F1 ([\d.]+) precision ([\d.]+) recall ([\d.]+) good ([\d.]+) median_ms ([\d.]+)")
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run(command):
     return subprocess.run(command, capture_output=True, text=True, check=True).stdout
 
 
+def last_json(text):
+    return json.loads(text.strip().splitlines()[-1])
+
+
+def deep_page_ms(bench):
+    """A page nested 100,000 deep (browsers and Lectern stop nesting at 512): the median of 5."""
+    with tempfile.TemporaryDirectory() as folder:
+        os.makedirs(os.path.join(folder, "deep"))
+        with open(os.path.join(folder, "deep", "source.html"), "w") as f:
+            f.write("<html><body>" + "<div>" * 100_000 + "<p>" + "Deep inside the nesting there is still a sentence or two. " * 20
+                    + "</p>" + "</div>" * 100_000 + "</body></html>")
+        return statistics.median(last_json(run([bench, "extract", "--time", folder]))["median_ms"] for _ in range(5))
+
+
 def main():
-    bench, lectern, python, shared, pages = sys.argv[1:6]
-    here = os.path.dirname(os.path.abspath(__file__))
+    bench, lectern, python, shared = sys.argv[1:5]
     cpu = cpu_model()
 
     def emit(record):
         record["cpu"] = cpu
         print(json.dumps(record), flush=True)
 
-    score = run(["python3", os.path.join(shared, "extraction_score.py"), pages,
-                 f"{lectern} --extract-article {{file}} --base-url {{url}}"]).strip().splitlines()[-1]
-    f1 = {"lectern": float(re.search(r"F1 ([\d.]+)", score).group(1))}
-    times = {"lectern": []}
-    for _ in range(ROUNDS):
-        times["lectern"].append(json.loads(run([bench, "extract", "--time", pages]).strip().splitlines()[-1])["median_ms"])
-        for line in run([python, os.path.join(shared, "extraction_peers.py"), pages]).splitlines():
-            match = PEER_LINE.match(line)
-            if match:
-                f1[match.group(1)] = float(match.group(2))
-                times.setdefault(match.group(1), []).append(float(match.group(6)))
-    memory = {"lectern": json.loads(run([bench, "extract", "--memory", pages]).strip().splitlines()[-1])}
-    for line in run([python, os.path.join(here, "extraction_memory.py"), shared, pages]).splitlines():
-        record = json.loads(line)
-        memory[record["peer"]] = record
-    median = {name: statistics.median(values) for name, values in times.items()}
-    for name in median:
-        emit({"bench": "extraction", "extractor": name, "f1": f1.get(name), "median_ms": round(median[name], 2),
-              "rounds_ms": times[name], "memory_median_ratio": memory.get(name, {}).get("median_ratio"),
-              "memory_largest_page_ratio": memory.get(name, {}).get("largest_page_ratio")})
-    for peer in (name for name in median if name != "lectern"):
-        emit({"bench": "extraction-ratio", "against": peer, "speed": round(median[peer] / median["lectern"], 2),
-              "f1_gain": round(f1["lectern"] - f1.get(peer, 0), 3),
-              "memory": round(memory[peer]["median_ratio"] / memory["lectern"]["median_ratio"], 2)})
+    for name, relative in SETS.items():
+        pages = os.path.join(shared, relative)
+        if not os.path.isdir(pages):
+            emit({"bench": "extraction", "set": name, "absent": pages})
+            continue
+        quality = last_json(run(["python3", os.path.join(HERE, "extraction_quality.py"), lectern, shared, "--sets", name]))
+        scores = {"lectern": {key: quality[key] for key in ("f1", "precision", "recall", "refused", "verdicts")}}
+        times = {"lectern": []}
+        for _ in range(ROUNDS):
+            times["lectern"].append(last_json(run([bench, "extract", "--time", pages]))["median_ms"])
+            for line in run([python, os.path.join(shared, "bench", "extraction_peers.py"), pages]).splitlines():
+                match = PEER_LINE.match(line)
+                if match:
+                    scores[match.group(1)] = {"f1": float(match.group(2)), "precision": float(match.group(3)),
+                                              "recall": float(match.group(4))}
+                    times.setdefault(match.group(1), []).append(float(match.group(6)))
+        memory = {"lectern": last_json(run([bench, "extract", "--memory", pages]))}
+        for line in run([python, os.path.join(HERE, "extraction_memory.py"), os.path.join(shared, "bench"), pages]).splitlines():
+            record = json.loads(line)
+            memory[record["peer"]] = record
+        median = {extractor: statistics.median(values) for extractor, values in times.items()}
+        for extractor in median:
+            emit({"bench": "extraction", "set": name, "pages": quality["pages"], "extractor": extractor, **scores[extractor],
+                  "median_ms": round(median[extractor], 2), "rounds_ms": times[extractor],
+                  "memory_median_ratio": memory.get(extractor, {}).get("median_ratio"),
+                  "memory_largest_page_ratio": memory.get(extractor, {}).get("largest_page_ratio")})
+        best = max((extractor for extractor in scores if extractor != "lectern"), key=lambda extractor: scores[extractor]["f1"])
+        for peer in (extractor for extractor in median if extractor != "lectern"):
+            emit({"bench": "extraction-ratio", "set": name, "against": peer, "speed": round(median[peer] / median["lectern"], 2),
+                  "f1_gain": round(scores["lectern"]["f1"] - scores[peer]["f1"], 3), "best_peer": peer == best,
+                  "memory": round(memory[peer]["median_ratio"] / memory["lectern"]["median_ratio"], 2)})
+    emit({"bench": "extraction-deep-nesting", "depth": 100_000, "median_ms": round(deep_page_ms(bench), 2)})
 
 
 if __name__ == "__main__":

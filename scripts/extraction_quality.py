@@ -6,10 +6,13 @@ pages it refuses counted by their verdict ("no article found: …").
   extraction_quality.py LECTERN SHARED_DIR [--sets a,b] [--jobs 2] [--out DIR]
 
 One JSON line per set: pages, F1, precision, recall, good (share of pages with F1 >= 0.9),
-refused and refusals by verdict. --out DIR keeps, per set, each page's scores (DIR/SET.jsonl)
+refused and refusals by verdict, failed (pages answered neither with an article nor with "no
+article found": a crash or a hang) and mojibake (pages whose text holds "Ã©", "â€" or U+FFFD
+where the page's own text does not — read as UTF-8 when it is valid UTF-8, else Windows-1252,
+its entities decoded: some pages hold mojibake in their bytes already). --out DIR keeps, per set, each page's scores (DIR/SET.jsonl)
 and text (DIR/SET/PAGE.txt), to see where a change helps or hurts.
 """
-import argparse, concurrent.futures, importlib.util, json, os, re, subprocess
+import argparse, concurrent.futures, html, importlib.util, json, os, re, subprocess
 
 SETS = {"readability": "corpus/readability/pages", "cleaneval": "corpus/extraction/cleaneval/pages",
         "cleanportaleval": "corpus/extraction/cleanportaleval/pages", "dragnet": "corpus/extraction/dragnet/pages",
@@ -23,11 +26,19 @@ def scorer(shared):
     return module
 
 
+MOJIBAKE = ("Ã©", "â€", "\ufffd")
+
+
 def extract(lectern, folder, score):
-    result = subprocess.run([lectern, "--extract-article", os.path.join(folder, "source.html"), "--base-url", score.PAGE_URL],
-                            capture_output=True, timeout=60, env=dict(os.environ, DISPLAY=""))
+    try:
+        result = subprocess.run([lectern, "--extract-article", os.path.join(folder, "source.html"), "--base-url", score.PAGE_URL],
+                                capture_output=True, timeout=60, env=dict(os.environ, DISPLAY=""))
+    except subprocess.TimeoutExpired:
+        return "", "failed: no answer in 60 s"
     text = score.predicted_text(result.stdout.decode("utf-8", "replace")) if result.returncode == 0 else ""
     verdict = None
+    if result.returncode not in (0, 1):
+        return "", f"failed: exit {result.returncode}"
     if result.returncode != 0:
         message = result.stderr.decode("utf-8", "replace").strip().splitlines()
         last = message[-1] if message else f"exit {result.returncode}"
@@ -52,10 +63,21 @@ def main():
         pages = sorted(p for p in os.listdir(pages_dir) if os.path.isfile(os.path.join(pages_dir, p, "source.html")))
         with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
             outputs = list(pool.map(lambda page: extract(args.lectern, os.path.join(pages_dir, page), score), pages))
-        rows, verdicts, details = [], {}, []
+        rows, verdicts, details, mojibake = [], {}, [], []
         for page, (text, verdict) in zip(pages, outputs):
             with open(os.path.join(pages_dir, page, "expected.html"), encoding="utf-8", errors="replace") as f:
-                row = score.overlap(score.html_text(f.read()), text)
+                expected = score.html_text(f.read())
+            row = score.overlap(expected, text)
+            if any(mark in text for mark in MOJIBAKE):
+                with open(os.path.join(pages_dir, page, "source.html"), "rb") as f:
+                    source = f.read()
+                try:
+                    own = source.decode("utf-8")
+                except UnicodeDecodeError:
+                    own = source.decode("cp1252", "replace")
+                own = html.unescape(own)
+                if any(mark in text and mark not in own for mark in MOJIBAKE):
+                    mojibake.append(page)
             rows.append(row)
             precision, recall, f1 = score.prf(*row)
             details.append({"page": page, "precision": round(precision, 4), "recall": round(recall, 4),
@@ -70,9 +92,11 @@ def main():
             with open(os.path.join(args.out, name + ".jsonl"), "w") as f:
                 f.writelines(json.dumps(d) + "\n" for d in details)
         precision, recall, f1, good = score.summarize(rows)
+        failed = {verdict: count for verdict, count in verdicts.items() if verdict.startswith("failed")}
         print(json.dumps({"set": name, "pages": len(pages), "f1": round(f1, 3), "precision": round(precision, 3),
-                          "recall": round(recall, 3), "good": round(good, 2), "refused": sum(verdicts.values()),
-                          "verdicts": verdicts}), flush=True)
+                          "recall": round(recall, 3), "good": round(good, 2),
+                          "refused": sum(verdicts.values()) - sum(failed.values()), "verdicts": verdicts,
+                          "failed": sum(failed.values()), "mojibake": mojibake}), flush=True)
 
 
 if __name__ == "__main__":
