@@ -39,7 +39,7 @@ public enum ArticleExtractor {
             }
         }
         guard let best, best.length > 0 else { throw .noArticle(reason: tr("nothing in the page reads as an article's text")) }
-        if best.linkDensity > 0.5 {
+        if best.linkDensity > maximumLinkDensity {
             throw .noArticle(reason: tr("the page's text is mostly links: a menu or an index, not an article"))
         }
         if best.length < minimumCharacters, best.document.images.isEmpty {
@@ -60,6 +60,11 @@ public enum ArticleExtractor {
 
     /// Fewer characters than this, and no picture, is not an article.
     static let minimumCharacters = 25
+    /// More of its text in links than this is a menu or an index, not an article.
+    static let maximumLinkDensity = 0.5
+    /// An article this long found by a stricter attempt outweighs the page's furniture found by a
+    /// relaxed one (about 25 words).
+    static let shortArticle = 140
 
     /// One pass of the grabber over the page.
     private struct Attempt {
@@ -72,8 +77,11 @@ public enum ArticleExtractor {
         var byline: String?
     }
 
-    /// The first attempt long enough, trying each on the page as read afresh (`reread`)
-    /// with the grabber's rules relaxed one at a time; else the longest.
+    /// The first attempt long enough, trying each on the page as read afresh (`reread`) with
+    /// the grabber's rules relaxed one at a time; else the longest that is not mostly links.
+    /// A relaxed attempt whose article is the page's furniture (`ArticleGrabber.foundFurniture`:
+    /// comments, a sidebar, a footer) does not count once a stricter one found a short article:
+    /// relaxing the rules let that furniture back in, and it is longer only for not being the post.
     private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?,
                                     reread: () -> PageTree?) -> Attempt? {
         var attempts: [Attempt] = []
@@ -82,7 +90,7 @@ public enum ArticleExtractor {
         while true {
             PagePreparation.prepare(page)
             let grabber = ArticleGrabber(page: page, rules: rules, title: metadata.title)
-            if let article = grabber.grab() {
+            if let article = grabber.grab(), !(grabber.foundFurniture && attempts.contains { $0.length >= shortArticle }) {
                 let document = ArticleDocument.build(from: page, article, baseURL: base)
                 let length = document.textLength
                 attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article), byline: grabber.byline))
@@ -91,7 +99,8 @@ public enum ArticleExtractor {
             guard rules.relax(), let fresh = reread() else { break }
             page = fresh
         }
-        return attempts.max { $0.length < $1.length }
+        let readable = attempts.filter { $0.linkDensity <= maximumLinkDensity }
+        return (readable.isEmpty ? attempts : readable).max { $0.length < $1.length }
     }
 
     /// Plain text as paragraphs: each run of lines between blank lines (or each line, when

@@ -27,6 +27,10 @@ final class ArticleGrabber {
     let title: String
     /// The author line met on the way (and taken out of the article).
     private(set) var byline: String?
+    /// Whether the article found is mostly the page's furniture — parts named as what the strict
+    /// rules strip as unlikely (comments, a sidebar, a footer) — which only an attempt that keeps
+    /// such parts can find.
+    private(set) var foundFurniture = false
     private var scores: [PageTree.ID: Double] = [:]
     private var dataTables: Set<PageTree.ID> = []
 
@@ -46,6 +50,7 @@ final class ArticleGrabber {
         let candidates = score(scored)
         let top = chooseTop(candidates, body: body)
         let article = gather(around: top.id)
+        if !rules.stripUnlikely { foundFurniture = isMostlyFurniture(article, top: top.id) }
         ArticleCleaner(page: page, rules: rules, weigh: { [unowned self] in weight($0) }, title: title).clean(article)
         if top.created {
             page.setAttribute(top.id, "id", "readability-page-1")
@@ -79,7 +84,8 @@ final class ArticleGrabber {
                 continue
             }
             if rules.stripUnlikely {
-                if Patterns.unlikely.matches(match), !Patterns.maybeArticle.matches(match),
+                // Headings are small and say what follows: "date-header", "entry-header" are not a page's header.
+                if Patterns.unlikely.matches(match), !Patterns.maybeArticle.matches(match), !Tags.headings.contains(page[node]),
                    !page.hasAncestor(node, named: "table"), !page.hasAncestor(node, named: "code"), name != "body", name != "a" {
                     node = removeAndNext(node)
                     continue
@@ -111,6 +117,31 @@ final class ArticleGrabber {
             node = page.nextElement(after: node)
         }
         return toScore
+    }
+
+    /// Whether the top candidate or its parent is named as furniture, or more than half of the
+    /// article's text is in parts that are.
+    private func isMostlyFurniture(_ article: PageTree.ID, top: PageTree.ID) -> Bool {
+        func isFurniture(_ id: PageTree.ID) -> Bool {
+            let match = page.classAndID(id)
+            return Patterns.unlikely.matches(match) && !Patterns.maybeArticle.matches(match)
+        }
+        let parent = page[top].parent
+        if isFurniture(top) || (parent != PageTree.none && !["body", "html"].contains(page[parent].name) && isFurniture(parent)) {
+            return true
+        }
+        var inFurniture = 0
+        var node = page.nextElement(after: article)
+        let end = page.nextElement(after: article, skippingChildren: true)
+        while node != end, node != PageTree.none {
+            if isFurniture(node) {
+                inFurniture += page.textLength(node)
+                node = page.nextElement(after: node, skippingChildren: true)
+            } else {
+                node = page.nextElement(after: node)
+            }
+        }
+        return inFurniture * 2 > page.textLength(article)
     }
 
     private func removeAndNext(_ node: PageTree.ID) -> PageTree.ID {

@@ -1,13 +1,41 @@
 import FeedParsing
 
 /// Readying a page before the article is looked for: no scripts or styles, runs of `<br>`
-/// made paragraphs, `<font>` made `<span>`, images hidden in `<noscript>` brought out.
+/// made paragraphs, `<font>` made `<span>`, images hidden in `<noscript>` brought out, and the
+/// wrappers that hold the whole page opened.
 enum PagePreparation {
     static func prepare(_ page: PageTree) {
+        openPageWrappers(page)
         unwrapNoscriptImages(page)
         for id in page.descendants(page.root, named: ["script", "noscript", "style", "template"]) { page.remove(id) }
         for id in page.descendants(page.root, named: ["font"]) { page.rename(id, to: "span") }
         if let body = page.first("body", in: page.root) { replaceBreaks(page, in: body) }
+    }
+
+    /// Elements that would take the article with them, when they hold most of the page: a
+    /// `<form>` round the whole page (as ASP.NET pages are), a `<noscript>` an unclosed tag left
+    /// open to the end of the page, and an element hidden by its `hidden` attribute that a
+    /// script was to show (React's streamed pages). They become plain `<div>`s. A form of a
+    /// thousand characters or more is no search box; half the page is no hidden menu.
+    private static func openPageWrappers(_ page: PageTree) {
+        guard let body = page.first("body", in: page.root) else { return }
+        var wrappers: [PageTree.ID] = []
+        _ = page.forEachDescendant(of: body) { node in
+            if ["form", "noscript"].contains(page[node].name) || (page[node].isElement && page.attribute(node, "hidden") != nil) {
+                wrappers.append(node)
+            }
+            return true
+        }
+        guard !wrappers.isEmpty else { return }
+        let half = page.textLength(body) / 2
+        for element in wrappers {
+            let length = page.textLength(element)
+            switch page[element].name {
+            case "form": if length >= 1000 { page.rename(element, to: "div") }
+            case "noscript": if length > half { page.rename(element, to: "div") }
+            default: if length > half { page.setAttribute(element, "hidden", nil) }
+            }
+        }
     }
 
     /// A lazy-loading page puts the real `<img>` in `<noscript>` beside a placeholder; the

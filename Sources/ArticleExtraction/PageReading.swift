@@ -43,8 +43,10 @@ extension PageTree {
         let length = textLength(id)
         guard length > 0 else { return 0 }
         var linked = 0.0
+        // An anchor without an address (`<a name>`, which an unclosed one can wrap round a whole
+        // article) is no link.
         for link in descendants(id, named: ["a"]) {
-            let href = attribute(link, "href") ?? ""
+            guard let href = attribute(link, "href") else { continue }
             let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
             linked += Double(textLength(link)) * weight
         }

@@ -36,6 +36,34 @@ struct QuirkTests {
         }
     }
 
+    /// The strict attempt finds the short post; a relaxed one finds the longer comment thread,
+    /// which must not win for its length.
+    @Test func aShortPostIsNotTradedForItsCommentThread() throws {
+        let article = try Fixture.extract("short-post-long-comments.html")
+        #expect(article.text.hasPrefix("From Monday the first ferry leaves the north pier at 6:10"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("remain valid until they expire."))
+        for comment in ["early shift", "bicycle spaces", "concerts", "café on board"] {
+            #expect(!article.text.contains(comment), "a comment was taken: \(comment)")
+        }
+    }
+
+    /// A page inside a <form>, text inside an unclosed <a name>, a "date-header" heading.
+    @Test func wrappersRoundTheWholeArticleDoNotTakeItWithThem() throws {
+        let article = try Fixture.extract("page-wrappers.html")
+        #expect(article.text.contains("The old water mill by the weir reopened on Saturday"), "\(article.text.prefix(160))")
+        #expect(article.text.contains("once the river is low enough for the divers to reach the footings safely."))
+        #expect(article.text.contains("Tuesday, 4 March"), "the date heading was taken for the page's header")
+        #expect(!article.text.contains("Home"))
+    }
+
+    @Test func anArticleHiddenUntilAScriptRunsIsRead() throws {
+        let article = try Fixture.extract("hidden-until-scripts-run.html")
+        #expect(article.text.hasPrefix("Night trains between the capital and the coast return in May"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("if the first summer goes as well as it hopes."))
+        #expect(!article.text.contains("Travel"), "the hidden menu was shown")
+        #expect(!article.text.contains("Loading"))
+    }
+
     @Test func codeKeepsItsLinesIndentationAndLanguage() throws {
         let article = try Fixture.extract("code-post.html")
         let code = article.document.codeBlocks
