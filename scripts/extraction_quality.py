@@ -7,9 +7,10 @@ pages it refuses counted by their verdict ("no article found: …").
 
 One JSON line per set: pages, F1, precision, recall, good (share of pages with F1 >= 0.9),
 refused and refusals by verdict, failed (pages answered neither with an article nor with "no
-article found": a crash or a hang) and mojibake (pages whose text holds "Ã©", "â€" or U+FFFD
-where the page's own text does not — read as UTF-8 when it is valid UTF-8, else Windows-1252,
-its entities decoded: some pages hold mojibake in their bytes already). --out DIR keeps, per set, each page's scores (DIR/SET.jsonl)
+article found": a crash or a hang) and mojibake (pages whose text holds "Ã©", "â€", U+FFFD or
+a C1 control where the page's own text does not — read as UTF-8 when it is valid UTF-8, else Windows-1252,
+its entities decoded and C1 controls read as Windows-1252: some pages hold mojibake in their bytes
+already). --out DIR keeps, per set, each page's scores (DIR/SET.jsonl)
 and text (DIR/SET/PAGE.txt), to see where a change helps or hurts.
 """
 import argparse, concurrent.futures, html, importlib.util, json, os, re, subprocess
@@ -26,7 +27,8 @@ def scorer(shared):
     return module
 
 
-MOJIBAKE = ("Ã©", "â€", "\ufffd")
+MOJIBAKE = ("Ã©", "â€", "\ufffd") + tuple(chr(code) for code in range(0x80, 0xA0))   # and C1 controls
+C1_AS_WINDOWS_1252 = {code: bytes([code]).decode("cp1252", "ignore") or None for code in range(0x80, 0xA0)}
 
 
 def extract(lectern, folder, score):
@@ -75,7 +77,8 @@ def main():
                     own = source.decode("utf-8")
                 except UnicodeDecodeError:
                     own = source.decode("cp1252", "replace")
-                own = html.unescape(own)
+                # C1 controls read as Windows-1252, as Lectern reads them (HTML does so for &#128;-&#159;).
+                own = html.unescape(own).translate(C1_AS_WINDOWS_1252)
                 if any(mark in text and mark not in own for mark in MOJIBAKE):
                     mojibake.append(page)
             rows.append(row)

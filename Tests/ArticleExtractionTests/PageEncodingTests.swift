@@ -36,6 +36,28 @@ struct PageEncodingTests {
         for mojibake in ["Ã©", "â€", "\u{FFFD}", "Ã¨"] { #expect(!article.text.contains(mojibake), "\(name): \(mojibake)") }
     }
 
+    /// HTML reads `&#146;` as Windows-1252's ’, not as an invisible control; the undefined
+    /// numbers are dropped.
+    @Test func numericReferencesToWindows1252AreItsCharacters() throws {
+        let html = Self.page().replacingOccurrences(of: "’", with: "&#146;").replacingOccurrences(of: "—", with: "&#151;")
+            .replacingOccurrences(of: "€", with: "&#128;&#129;")
+        let article = try ArticleExtractor.extract(from: Data(html.utf8), url: nil)
+        #expect(article.text.hasPrefix(Self.sentence.trimmingCharacters(in: .whitespaces)), "\(article.text.prefix(80))")
+        #expect(!article.text.unicodeScalars.contains { (0x80..<0xA0).contains($0.value) })
+    }
+
+    /// A UTF-8 page with a few stray Windows-1252 bytes (a quote pasted from a word processor):
+    /// both read right, where reading the whole page as either would garble the other.
+    @Test func aMostlyUTF8PageWithStrayBytesReadsBoth() throws {
+        var bytes = Array(Self.page().utf8)
+        let quote = Array("s’il".utf8)
+        let at = try #require(bytes.indices.first { bytes[$0...].starts(with: quote) })
+        bytes.replaceSubrange(at..<(at + quote.count), with: [0x73, 0x92, 0x69, 0x6C])   // s’il with a Windows-1252 ’
+        let article = try ArticleExtractor.extract(from: Data(bytes), url: nil)
+        #expect(article.text.hasPrefix(Self.sentence.trimmingCharacters(in: .whitespaces)), "\(article.text.prefix(80))")
+        #expect(!article.text.contains("Ã"))
+    }
+
     /// An encoding only iconv knows: ISO-8859-15 has the euro sign where Latin-1 has ¤ (0xA4).
     @Test func aServersCharsetThatIsNeitherLatin1NorUTF8IsConverted() throws {
         let latin1 = Self.page().replacingOccurrences(of: "’", with: "'").replacingOccurrences(of: "—", with: "-")

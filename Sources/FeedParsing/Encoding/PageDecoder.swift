@@ -2,7 +2,9 @@ import Foundation
 
 /// A web page's bytes as UTF-8, their encoding found the way browsers find it (HTML's encoding
 /// sniffing): a byte-order mark, then the HTTP `charset`, then a `<meta>` in the first 1024
-/// bytes, then — when nothing says — UTF-8 if the bytes are valid UTF-8, else Windows-1252.
+/// bytes, then — when nothing says — UTF-8 if the bytes are valid UTF-8, else Windows-1252;
+/// where UTF-8 or Windows-1252 is read, valid UTF-8 sequences stay UTF-8 and other bytes are
+/// read as Windows-1252 (a mostly-UTF-8 page with a few stray bytes comes out right).
 /// One step more than browsers take: bytes that are valid UTF-8 with multibyte text are UTF-8
 /// whatever the header or the `<meta>` says (a page saved or re-served under a stale label: L3S's
 /// pages say ISO-8859-1, a saved Tencent page says GB2312), since text in another encoding almost
@@ -34,7 +36,7 @@ public enum PageDecoder {
             if declared.hasPrefix("utf-16") || declared.hasPrefix("utf-32") { declared = "utf-8" }
             return (declared, .meta, 0)
         }
-        return (UTF8Validator.check(page).valid ? "utf-8" : "windows-1252", .bytes, 0)
+        return ("utf-8", .bytes, 0)
     }
 
     /// The bytes as UTF-8, or nil when they already are. A label (not a byte-order mark) yields
@@ -45,13 +47,16 @@ public enum PageDecoder {
         case .utf8:
             return valid ? nil : UTF8Validator.repair(bytes).bytes
         case .singleByteLatin:
-            return valid ? nil : UTF8Validator.fromWindows1252(bytes)
+            // Valid UTF-8 sequences kept, other bytes read as Windows-1252: a Latin page holds
+            // no valid multibyte sequence but by mojibake, and a mostly-UTF-8 page with a few
+            // stray Windows-1252 bytes comes out right.
+            return valid ? nil : UTF8Validator.repair(bytes).bytes
         case .other:
             if labelled && valid && multibyte { return nil }
             var warnings: [String] = []
             if let converted = IconvConverter.convert(bytes, from: charset, warnings: &warnings) { return converted }
             // A label nobody knows: as if there were none.
-            return valid ? nil : UTF8Validator.fromWindows1252(bytes)
+            return valid ? nil : UTF8Validator.repair(bytes).bytes
         }
     }
 

@@ -32,4 +32,27 @@ enum Windows1252 {
             out.append(UInt8(0x80 | (scalar & 0x3F)))
         }
     }
+
+    /// UTF-8 text with the C1 controls U+0080–U+009F read as the Windows-1252 characters of the
+    /// same number, as HTML reads `&#146;` (and as a page's bytes in Windows-1252 would have
+    /// been): curly quotes, dashes and the euro sign instead of invisible controls. The five
+    /// numbers Windows-1252 leaves undefined are dropped. Nil when there is none (the common case).
+    static func replacingC1Controls(_ text: [UInt8]) -> [UInt8]? {
+        guard let first = text.indices.first(where: { text[$0] == 0xC2 && $0 + 1 < text.count && text[$0 + 1] >= 0x80 && text[$0 + 1] < 0xA0 })
+        else { return nil }
+        var out = Array(text[..<first])
+        out.reserveCapacity(text.count + 8)
+        var index = first
+        while index < text.count {
+            if text[index] == 0xC2, index + 1 < text.count, text[index + 1] >= 0x80, text[index + 1] < 0xA0 {
+                let scalar = self.scalar(text[index + 1])
+                if scalar >= 0xA0 { appendUTF8(scalar, to: &out) }
+                index += 2
+            } else {
+                out.append(text[index])
+                index += 1
+            }
+        }
+        return out
+    }
 }

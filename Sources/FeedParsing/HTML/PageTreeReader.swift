@@ -100,7 +100,7 @@ final class PageTreeReader {
     /// Joined text becomes one text node.
     func flushText() {
         guard !text.isEmpty else { return }
-        let string = String(decoding: text, as: UTF8.self)
+        let string = String(decoding: Windows1252.replacingC1Controls(text) ?? text, as: UTF8.self)
         text.removeAll(keepingCapacity: true)
         append(PageTree.textNode(string))
     }
