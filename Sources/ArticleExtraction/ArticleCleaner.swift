@@ -35,6 +35,33 @@ struct ArticleCleaner {
             if next != PageTree.none, page[next].name == "p" { page.remove(br) }
         }
         for table in page.descendants(article, named: ["table"]) { unwrapSingleCell(table) }
+        dropTrailingSections(article)
+    }
+
+    /// A short heading that opens the page's furniture ("12 Comments", "Related stories", "You may
+    /// also like") in the article's last three fifths: it and what follows it under the same
+    /// parent go. ("Related: <a story>" inside an article is a link, not a section.)
+    private func dropTrailingSections(_ article: PageTree.ID) {
+        let total = page.textLength(article)
+        guard total > 0 else { return }
+        var before = 0
+        var node = page.nextElement(after: article)
+        while node != PageTree.none {
+            if Tags.headings.contains(page[node]), before * 5 >= total * 2, case let heading = page.innerText(node).lowercased(),
+               heading.split(separator: " ").count <= 5, heading.prefixMatch(of: Patterns.furnitureHeading) != nil {
+                var sibling = node
+                while sibling != PageTree.none {
+                    let next = page[sibling].next
+                    page.remove(sibling)
+                    sibling = next
+                }
+                return
+            }
+            if page[node].isElement, page[node].firstChild != PageTree.none, !page.children(node).contains(where: { page[$0].isElement }) {
+                before += page.textLength(node)
+            }
+            node = page.nextElement(after: node)
+        }
     }
 
     /// Removes every `name` below `root`, but players of known video sites among embeds.
@@ -57,6 +84,8 @@ struct ArticleCleaner {
             if let caption = page.first("caption", in: table), page[caption].firstChild != PageTree.none { data.insert(table); continue }
             if !page.descendants(table, named: ["col", "colgroup", "tfoot", "thead", "th"]).isEmpty { data.insert(table); continue }
             if page.first("table", in: table) != nil { continue }
+            // A grid of links is a menu laid out as a table, however many rows it has.
+            if page.linkDensity(table) > ArticleExtractor.maximumLinkDensity { continue }
             let rows = page.descendants(table, named: ["tr"])
             let columns = rows.map { page.elementChildren($0).filter { ["td", "th"].contains(page[$0].name) }.count }.max() ?? 0
             if rows.count >= 10 || columns > 4 || rows.count * columns > 10 { data.insert(table) }

@@ -64,6 +64,16 @@ struct QuirkTests {
         #expect(!article.text.contains("Loading"))
     }
 
+    @Test func aRelatedStoriesSectionAndCommentsAfterTheArticleStayOut() throws {
+        let article = try Fixture.extract("trailing-sections.html")
+        #expect(article.text.contains("the first time in its hundred-year history"))
+        #expect(article.text.contains("Related: How the reading room was saved"), "a link heading inside the article was taken for a section")
+        #expect(article.text.contains("will open at the same time as the doors."))
+        for furniture in ["Related stories", "New bus route", "Pool reopens", "3 comments", "Wonderful news", "About time too"] {
+            #expect(!article.text.contains(furniture), "\(furniture) reached the article")
+        }
+    }
+
     @Test func codeKeepsItsLinesIndentationAndLanguage() throws {
         let article = try Fixture.extract("code-post.html")
         let code = article.document.codeBlocks
