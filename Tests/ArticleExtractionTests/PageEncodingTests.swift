@@ -1,5 +1,6 @@
 import ArticleExtraction
 import Foundation
+import Glibc
 import Testing
 
 /// A page's encoding found as browsers find it — a byte-order mark, the HTTP charset, a `<meta>`,
@@ -56,6 +57,34 @@ struct PageEncodingTests {
         let article = try ArticleExtractor.extract(from: Data(bytes), url: nil)
         #expect(article.text.hasPrefix(Self.sentence.trimmingCharacters(in: .whitespaces)), "\(article.text.prefix(80))")
         #expect(!article.text.contains("Ã"))
+    }
+
+    /// Labels as pages write them, read as the WHATWG standard reads them: "euc_kr" is EUC-KR
+    /// (decoded as its superset CP949), "gb2312" GB18030, "x-sjis" Shift_JIS.
+    @Test(arguments: [("euc_kr", "EUC-KR", "국무총리실 소식"), ("gb2312", "GB2312", "国务院新闻"), ("x-sjis", "SHIFT_JIS", "首相官邸の報道")])
+    func aLabelIsReadAsBrowsersReadIt(_ label: String, _ encoding: String, _ text: String) throws {
+        let html = "<html><head><meta http-equiv=\"Content-Type\" content=\"text/html; charset=\(label)\"><title>\(text)</title></head><body><article><p>"
+            + String(repeating: text + "。 ", count: 60) + "</p></article></body></html>"
+        let article = try ArticleExtractor.extract(from: try #require(Self.encoded(html, as: encoding)), url: nil)
+        #expect(article.title == text, "\(label)")
+        #expect(article.text.hasPrefix(text), "\(label): \(article.text.prefix(40))")
+    }
+
+    /// `text` in `encoding`, by glibc's iconv.
+    static func encoded(_ text: String, as encoding: String) -> Data? {
+        guard let handle = iconv_open(encoding, "UTF-8"), Int(bitPattern: handle) != -1 else { return nil }
+        defer { iconv_close(handle) }
+        var input = Array(text.utf8).map { CChar(bitPattern: $0) }
+        var output = [CChar](repeating: 0, count: input.count * 4)
+        var inLeft = input.count, outLeft = output.count
+        let status = input.withUnsafeMutableBufferPointer { inBuffer in
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var inPointer = inBuffer.baseAddress, outPointer = outBuffer.baseAddress
+                return iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
+            }
+        }
+        guard status != -1 else { return nil }
+        return Data(output.prefix(output.count - outLeft).map { UInt8(bitPattern: $0) })
     }
 
     /// An encoding only iconv knows: ISO-8859-15 has the euro sign where Latin-1 has ¤ (0xA4).

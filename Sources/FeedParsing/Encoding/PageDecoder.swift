@@ -54,10 +54,29 @@ public enum PageDecoder {
         case .other:
             if labelled && valid && multibyte { return nil }
             var warnings: [String] = []
-            if let converted = IconvConverter.convert(bytes, from: charset, warnings: &warnings) { return converted }
+            for name in iconvNames(charset) {
+                if let converted = IconvConverter.convert(bytes, from: name, warnings: &warnings) { return converted }
+            }
             // A label nobody knows: as if there were none.
             return valid ? nil : UTF8Validator.repair(bytes).bytes
         }
+    }
+
+    /// The names iconv may know a label by: the label, with "_" for "-" ("euc_kr"), and the
+    /// encoding the WHATWG Encoding Standard decodes it as, where that is a superset iconv names
+    /// otherwise (GB2312 pages are read as GB18030, EUC-KR as CP949, Shift_JIS as CP932).
+    private static func iconvNames(_ label: String) -> [String] {
+        let dashed = label.replacingOccurrences(of: "_", with: "-")
+        let superset: [String: String] = [
+            "gb2312": "GB18030", "gbk": "GB18030", "x-gbk": "GB18030", "chinese": "GB18030", "csgb2312": "GB18030",
+            "gb-2312-80": "GB18030", "iso-ir-58": "GB18030",
+            "euc-kr": "CP949", "ks-c-5601-1987": "CP949", "ks-c-5601-1989": "CP949", "ksc5601": "CP949", "korean": "CP949",
+            "csksc56011987": "CP949", "iso-ir-149": "CP949", "windows-949": "CP949",
+            "shift-jis": "CP932", "sjis": "CP932", "x-sjis": "CP932", "ms-kanji": "CP932", "windows-31j": "CP932", "csshiftjis": "CP932",
+            "big5": "BIG5-HKSCS", "x-x-big5": "BIG5-HKSCS", "cn-big5": "BIG5-HKSCS", "csbig5": "BIG5-HKSCS",
+            "tis-620": "CP874", "iso-8859-11": "CP874", "windows-874": "CP874",
+        ]
+        return [superset[dashed], label, dashed].compactMap { $0 }
     }
 
     /// The charset a `<meta charset>` or `<meta http-equiv="Content-Type" content="…; charset=…">`

@@ -65,10 +65,10 @@ public final class PageTree {
     public static let maximumDepth = 512
 
     /// Parses `bytes` as HTML. `charset` is the HTTP header's; the encoding is found and the
-    /// bytes made UTF-8 by `PageDecoder`, and libxml2 is held to that (a `<meta>` it meets does
-    /// not switch it). Nil when the page holds no element at all.
+    /// bytes made UTF-8 by `PageDecoder`, and libxml2 reads them as that (a `<meta>` it meets
+    /// does not switch it). Nil when the page holds no element at all.
     public init?(html bytes: UnsafeBufferPointer<UInt8>, charset: String? = nil) {
-        let reader = PageDecoder.withUTF8(bytes, httpCharset: charset) { utf8, _, _ in PageTreeReader.read(utf8, encoding: "UTF-8") }
+        let reader = PageDecoder.withUTF8(bytes, httpCharset: charset) { utf8, _, _ in PageTreeReader.read(utf8) }
         guard let reader, reader.root != PageTree.none else { return nil }
         nodes = reader.nodes
         root = reader.root

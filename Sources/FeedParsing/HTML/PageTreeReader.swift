@@ -21,9 +21,10 @@ final class PageTreeReader {
     /// The parser, to stop it once the tree is full.
     private var context: htmlParserCtxtPtr?
 
-    /// Reads `bytes` (with `encoding`, or libxml2's detection when nil); nil when the
-    /// parser could not start.
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, encoding: String?) -> PageTreeReader? {
+    /// Reads `bytes`, valid UTF-8 (`PageDecoder`'s output); nil when the parser could not start.
+    /// libxml2 is told the input is UTF-8 and to ignore the page's `<meta charset>`, rather than
+    /// given a UTF-8 decoder: a decoder would copy the whole page through a conversion buffer.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> PageTreeReader? {
         LibXML.ready()
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
               let context = htmlCreateMemoryParserCtxt(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count))
@@ -32,12 +33,9 @@ final class PageTreeReader {
         let reader = PageTreeReader()
         reader.nodes.reserveCapacity(min(bytes.count / 64, PageTree.maximumNodes))   // about one node in 64 bytes
         context.pointee._private = Unmanaged.passUnretained(reader).toOpaque()
-        _ = htmlCtxtUseOptions(context, HTMLDocument.options)
-        if let encoding, let handler = xmlFindCharEncodingHandler(encoding) {
-            // Once an encoder is set, a `<meta charset>` met later does not switch it: the
-            // header (or the bytes) win, as in browsers.
-            _ = xmlSwitchToEncoding(context, handler)
-        }
+        _ = htmlCtxtUseOptions(context, HTMLDocument.options | Int32(HTML_PARSE_IGNORE_ENC.rawValue))
+        // Without this libxml2 2.9 guesses again at the first non-ASCII byte, from the <meta>.
+        context.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
         reader.install(on: context)
         reader.context = context
         _ = htmlParseDocument(context)
