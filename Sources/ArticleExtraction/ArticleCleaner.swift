@@ -48,7 +48,7 @@ struct ArticleCleaner {
         var node = page.nextElement(after: article)
         while node != PageTree.none {
             if Tags.headings.contains(page[node]), before * 5 >= total * 2, case let heading = page.innerText(node).lowercased(),
-               heading.split(separator: " ").count <= 5, heading.prefixMatch(of: Patterns.furnitureHeading) != nil {
+               heading.split(separator: " ").count <= 5, heading.wholeMatch(of: Patterns.furnitureHeading) != nil {
                 var sibling = node
                 while sibling != PageTree.none {
                     let next = page[sibling].next
@@ -57,9 +57,7 @@ struct ArticleCleaner {
                 }
                 return
             }
-            if page[node].isElement, page[node].firstChild != PageTree.none, !page.children(node).contains(where: { page[$0].isElement }) {
-                before += page.textLength(node)
-            }
+            for child in page.children(node) where page[child].isText { before += page.textLength(child) }
             node = page.nextElement(after: node)
         }
     }

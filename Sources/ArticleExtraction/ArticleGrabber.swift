@@ -200,7 +200,7 @@ final class ArticleGrabber {
 
     /// An `<h1>` or `<h2>` that says what the title says.
     private func duplicatesTitle(_ id: PageTree.ID) -> Bool {
-        guard ["h1", "h2"].contains(page[id].name), !title.isEmpty else { return false }
+        guard Tags.titleHeadings.contains(page[id]), !title.isEmpty else { return false }
         return Self.similarity(title, page.innerText(id)) > 0.75
     }
 

@@ -131,14 +131,18 @@ extension PageTree {
     /// Elements that sit inside a paragraph (and text).
     func isPhrasing(_ id: ID) -> Bool {
         if self[id].isText || Tags.phrasing.contains(self[id]) { return true }
-        if ["a", "del", "ins"].contains(self[id].name) { return children(id).allSatisfy(isPhrasing) }
+        if Tags.phrasingWhenTheirContentIs.contains(self[id]) { return children(id).allSatisfy(isPhrasing) }
         return false
     }
 
     /// The next element in document order (its first child, a sibling, an ancestor's sibling);
     /// `skippingChildren` goes past the element's own content.
     func nextElement(after id: ID, skippingChildren: Bool = false) -> ID {
-        if !skippingChildren, let child = children(id).first(where: { self[$0].isElement }) { return child }
+        if !skippingChildren {
+            var child = self[id].firstChild
+            while child != PageTree.none, !self[child].isElement { child = self[child].next }
+            if child != PageTree.none { return child }
+        }
         var current = id
         while current != PageTree.none {
             var sibling = self[current].next
@@ -172,4 +176,8 @@ enum Tags {
     /// Scored for the text they hold.
     static let scored: PageTree.NameSet = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
     static let headings: PageTree.NameSet = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    /// Phrasing when everything in them is.
+    static let phrasingWhenTheirContentIs: PageTree.NameSet = ["a", "del", "ins"]
+    /// The headings a page's title is repeated in.
+    static let titleHeadings: PageTree.NameSet = ["h1", "h2"]
 }

@@ -69,6 +69,7 @@ struct QuirkTests {
         #expect(article.text.contains("the first time in its hundred-year history"))
         #expect(article.text.contains("Related: How the reading room was saved"), "a link heading inside the article was taken for a section")
         #expect(article.text.contains("will open at the same time as the doors."))
+        #expect(article.text.contains("when families are out."), "the article's own \"Response\" section was cut")
         for furniture in ["Related stories", "New bus route", "Pool reopens", "3 comments", "Wonderful news", "About time too"] {
             #expect(!article.text.contains(furniture), "\(furniture) reached the article")
         }
