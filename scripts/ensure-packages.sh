@@ -6,7 +6,7 @@ set -euo pipefail
 
 run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-openssl-dev pkg-config adwaita-icon-theme fonts-cantarell
   gettext libglib2.0-data)
-check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-brotli python3-gi gir1.2-glib-2.0 appstream desktop-file-utils
+check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-brotli python3-gi gir1.2-glib-2.0 appstream appstream-compose desktop-file-utils
   gnome-keyring libsecret-tools locales at-spi2-core python3-pyatspi x11-utils
   # The real FreshRSS of the sync tests (../shared/servers/freshrss) runs on these.
   php-cli php-sqlite3 php-curl php-xml php-mbstring php-intl php-zip php-gmp)
