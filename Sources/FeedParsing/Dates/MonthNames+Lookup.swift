@@ -32,7 +32,7 @@ extension MonthNames {
 
     private static let monthSuffixes = [Array("月".utf8), Array("월".utf8)]
 
-    /// Without accents and other combining marks: "Ιούν" as glibc's Greek "Ιουν", "sept" as "sept".
+    /// Without accents and other combining marks: "Ιούν" as glibc's Greek "Ιουν", "Fév" as "fev".
     static func unaccented(_ word: String) -> String {
         String(String.UnicodeScalarView(word.decomposedStringWithCanonicalMapping.unicodeScalars
             .filter { $0.properties.generalCategory != .nonspacingMark }))
