@@ -85,7 +85,7 @@ final class ArticleGrabber {
             }
             if rules.stripUnlikely {
                 // Headings are small and say what follows: "date-header", "entry-header" are not a page's header.
-                if Patterns.unlikely.matches(match), !Patterns.maybeArticle.matches(match), !Tags.headings.contains(page[node]),
+                if Patterns.namesFurniture(match), !Tags.headings.contains(page[node]),
                    !page.hasAncestor(node, named: "table"), !page.hasAncestor(node, named: "code"), name != "body", name != "a" {
                     node = removeAndNext(node)
                     continue
@@ -122,10 +122,7 @@ final class ArticleGrabber {
     /// Whether the top candidate or its parent is named as furniture, or more than half of the
     /// article's text is in parts that are.
     private func isMostlyFurniture(_ article: PageTree.ID, top: PageTree.ID) -> Bool {
-        func isFurniture(_ id: PageTree.ID) -> Bool {
-            let match = page.classAndID(id)
-            return Patterns.unlikely.matches(match) && !Patterns.maybeArticle.matches(match)
-        }
+        func isFurniture(_ id: PageTree.ID) -> Bool { Patterns.namesFurniture(page.classAndID(id)) }
         let parent = page[top].parent
         if isFurniture(top) || (parent != PageTree.none && !["body", "html"].contains(page[parent].name) && isFurniture(parent)) {
             return true

@@ -5,11 +5,12 @@ import FeedParsing
 /// wrappers that hold the whole page opened.
 enum PagePreparation {
     static func prepare(_ page: PageTree) {
-        openPageWrappers(page)
+        let body = page.first("body", in: page.root)
+        if let body { openPageWrappers(page, in: body) }
         unwrapNoscriptImages(page)
         for id in page.descendants(page.root, named: ["script", "noscript", "style", "template"]) { page.remove(id) }
         for id in page.descendants(page.root, named: ["font"]) { page.rename(id, to: "span") }
-        if let body = page.first("body", in: page.root) { replaceBreaks(page, in: body) }
+        if let body { replaceBreaks(page, in: body) }
     }
 
     /// Elements that would take the article with them, when they hold most of the page: a
@@ -17,8 +18,7 @@ enum PagePreparation {
     /// open to the end of the page, and an element hidden by its `hidden` attribute that a
     /// script was to show (React's streamed pages). They become plain `<div>`s. A form of a
     /// thousand characters or more is no search box; half the page is no hidden menu.
-    private static func openPageWrappers(_ page: PageTree) {
-        guard let body = page.first("body", in: page.root) else { return }
+    private static func openPageWrappers(_ page: PageTree, in body: PageTree.ID) {
         var wrappers: [PageTree.ID] = []
         _ = page.forEachDescendant(of: body) { node in
             if ["form", "noscript"].contains(page[node].name) || (page[node].isElement && page.attribute(node, "hidden") != nil) {

@@ -11,6 +11,11 @@ enum Patterns {
                                     "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote"])
     /// ...unless they also say this.
     static let maybeArticle = Keywords(["and", "article", "body", "column", "content", "main", "mathjax", "shadow"])
+
+    /// Whether a class and id (lower case) name the page's furniture: unlikely, and not maybe the article.
+    static func namesFurniture(_ match: String) -> Bool {
+        unlikely.matches(match) && !maybeArticle.matches(match)
+    }
     /// Raise an element's score.
     static let positive = Keywords(["article", "body", "content", "entry", "hentry", "h-entry", "main", "page", "pagination",
                                     "post", "text", "blog", "story"])

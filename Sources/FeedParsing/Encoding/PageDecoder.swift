@@ -12,19 +12,19 @@ import Foundation
 /// NUL bytes, which would end libxml2's parse, are dropped once the text is UTF-8.
 public enum PageDecoder {
     /// How the encoding was found.
-    public enum Source: String, Sendable { case byteOrderMark, http, meta, bytes }
+    enum Source { case byteOrderMark, http, meta, bytes }
 
     /// `body` on the bytes as UTF-8: the page's own bytes when they already are (no copy),
-    /// else a converted copy; with the encoding read and where it was found.
+    /// else a converted copy.
     public static func withUTF8<T>(_ page: UnsafeBufferPointer<UInt8>, httpCharset: String?,
-                                   _ body: (UnsafeBufferPointer<UInt8>, _ charset: String, _ source: Source) -> T) -> T {
+                                   _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         let (charset, source, skip) = sniff(page, httpCharset: httpCharset)
         let bytes = UnsafeBufferPointer(rebasing: page[skip...])
         var converted = convert(bytes, from: charset, labelled: source != .byteOrderMark)
         if converted == nil, let base = bytes.baseAddress, memchr(base, 0, bytes.count) != nil { converted = Array(bytes) }
-        guard var utf8 = converted else { return body(bytes, charset, source) }
+        guard var utf8 = converted else { return body(bytes) }
         utf8.removeAll { $0 == 0 }
-        return utf8.withUnsafeBufferPointer { body($0, charset, source) }
+        return utf8.withUnsafeBufferPointer(body)
     }
 
     /// The encoding, where it was found, and how many leading bytes (a byte-order mark) to skip.
@@ -44,9 +44,7 @@ public enum PageDecoder {
     private static func convert(_ bytes: UnsafeBufferPointer<UInt8>, from charset: String, labelled: Bool) -> [UInt8]? {
         let (valid, multibyte) = UTF8Validator.check(bytes)
         switch InputDecoder.family(of: charset) {
-        case .utf8:
-            return valid ? nil : UTF8Validator.repair(bytes).bytes
-        case .singleByteLatin:
+        case .utf8, .singleByteLatin:
             // Valid UTF-8 sequences kept, other bytes read as Windows-1252: a Latin page holds
             // no valid multibyte sequence but by mojibake, and a mostly-UTF-8 page with a few
             // stray Windows-1252 bytes comes out right.

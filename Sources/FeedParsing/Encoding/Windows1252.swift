@@ -38,13 +38,14 @@ enum Windows1252 {
     /// been): curly quotes, dashes and the euro sign instead of invisible controls. The five
     /// numbers Windows-1252 leaves undefined are dropped. Nil when there is none (the common case).
     static func replacingC1Controls(_ text: [UInt8]) -> [UInt8]? {
-        guard let first = text.indices.first(where: { text[$0] == 0xC2 && $0 + 1 < text.count && text[$0 + 1] >= 0x80 && text[$0 + 1] < 0xA0 })
-        else { return nil }
+        /// U+0080–U+009F in UTF-8: 0xC2 and a second byte below 0xA0.
+        func isC1(at index: Int) -> Bool { text[index] == 0xC2 && index + 1 < text.count && (0x80..<0xA0).contains(text[index + 1]) }
+        guard let first = text.indices.first(where: isC1) else { return nil }
         var out = Array(text[..<first])
         out.reserveCapacity(text.count + 8)
         var index = first
         while index < text.count {
-            if text[index] == 0xC2, index + 1 < text.count, text[index + 1] >= 0x80, text[index + 1] < 0xA0 {
+            if isC1(at: index) {
                 let scalar = self.scalar(text[index + 1])
                 if scalar >= 0xA0 { appendUTF8(scalar, to: &out) }
                 index += 2

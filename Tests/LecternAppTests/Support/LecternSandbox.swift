@@ -100,9 +100,13 @@ final class LecternSandbox: @unchecked Sendable {
     /// menus do (`next-article`, `mark-all-read`, …); `parameter` is a GVariant array text.
     @discardableResult
     func activate(_ action: String, _ parameter: String = "[]") async -> CommandResult {
-        await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
-                                       "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, parameter, "{}"],
-                    environment: environment)
+        await Command.run("/usr/bin/gdbus", Self.activation(action, parameter), environment: environment)
+    }
+
+    /// gdbus's arguments for activating `action` of the running Lectern.
+    private static func activation(_ action: String, _ parameter: String = "[]") -> [String] {
+        ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path", "/dev/lectern/Lectern",
+         "--method", "org.gtk.Actions.Activate", action, parameter, "{}"]
     }
 
     /// Activates `first`, and `then` as soon as `condition` holds, on one thread of its own; false
@@ -113,9 +117,7 @@ final class LecternSandbox: @unchecked Sendable {
         let environment = self.environment
         return await onOwnThread {
             func activateBlocking(_ action: String) {
-                _ = Command.runBlocking("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path",
-                                                           "/dev/lectern/Lectern", "--method", "org.gtk.Actions.Activate", action, "[]", "{}"],
-                                        environment: environment)
+                _ = Command.runBlocking("/usr/bin/gdbus", Self.activation(action), environment: environment)
             }
             activateBlocking(first)
             guard eventuallyBlocking(timeout: 10, condition) else { return false }
