@@ -17,6 +17,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 RELEASE = pathlib.Path("dists/stable")
@@ -67,7 +68,6 @@ def publish(repo, keys, url, debs):
 
 
 def copy(src, dst):
-    # New files (not copy2): each copy is newer than what apt saw before, as a changed mirror is.
     shutil.copytree(src, dst, copy_function=shutil.copyfile)
 
 
@@ -110,9 +110,17 @@ class Site:
             self.close()
             raise RuntimeError(f"http.server did not start: {banner!r}")
         self.url = f"http://127.0.0.1:{match.group(1)}"
+        self.served_at = 0
 
     def serve(self, repo):
-        """From now on, URL/apt is REPO (the link is replaced in one step)."""
+        """From now on, URL/apt is REPO (the link is replaced in one step), its files dated a
+        whole second after the last repository served, as a changed mirror's are: apt asks for
+        InRelease If-Modified-Since the Last-Modified it saw, which counts whole seconds, and
+        repositories made within one second would be answered 304 Not Modified."""
+        self.served_at = max(self.served_at + 1, int(time.time()))
+        for path in pathlib.Path(repo).rglob("*"):
+            if path.is_file() and not path.is_symlink():
+                os.utime(path, (self.served_at, self.served_at))
         link = self.folder / "apt"
         staged = self.folder / ".apt-next"
         staged.unlink(missing_ok=True)

@@ -102,23 +102,46 @@ extension LibraryStore {
                 guard let feedID = feedIDs[feedRemoteID] else { total.skipped += group.count; continue }
                 let held = Set(try database.query("SELECT guid FROM articles WHERE feed_id = ? AND guid IN (SELECT value FROM json_each(?))",
                                                   [.integer(feedID), .jsonArray(group.map(\.remoteID))]) { $0.text(0) ?? "" })
-                let result = try ArticleIngest(database: database, feedID: feedID, now: now).ingest(group.map(Self.entry(for:)))
+                // New articles are stored in the server's state; a later item of the same id wins.
+                var states: [String: ArticleState] = [:]
+                for item in group { states[item.remoteID] = ArticleState(read: item.read, starred: item.starred) }
+                let result = try ArticleIngest(database: database, feedID: feedID, now: now)
+                    .ingest(group.map(Self.entry(for:)), states: states)
                 total.added += result.added
                 total.updated += result.updated
                 total.unchanged += result.unchanged
                 total.skipped += result.skipped
-                for item in group {
-                    for (column, value) in [("read", item.read), ("starred", item.starred)] {
-                        let changed = try database.run("""
-                            UPDATE articles SET \(column) = ?1 WHERE feed_id = ?2 AND guid = ?3 AND \(column) <> ?1
-                                AND NOT EXISTS (SELECT 1 FROM sync_changes WHERE account_id = ?4 AND kind = '\(column)' AND target = ?3)
-                            """, [SQLValue(value), .integer(feedID), .text(item.remoteID), .integer(accountID)])
-                        if held.contains(item.remoteID) { total.stateChanges += changed }
-                    }
+                // Articles stored before (held, or taken over by their link) take the server's
+                // state too; only the held ones count as changes the server made.
+                let (before, others) = states.reduce(into: ([String: ArticleState](), [String: ArticleState]())) { split, entry in
+                    if held.contains(entry.key) { split.0[entry.key] = entry.value } else { split.1[entry.key] = entry.value }
                 }
+                total.stateChanges += try Self.applyStates(before, feedID: feedID, accountID: accountID, in: database)
+                try Self.applyStates(others, feedID: feedID, accountID: accountID, in: database)
             }
             return total
         }
+    }
+
+    /// Sets the read and starred state of the feed's articles by guid, but not where a change
+    /// of that field is still queued for the server; returns how many fields changed.
+    @discardableResult
+    private static func applyStates(_ states: [String: ArticleState], feedID: Int64, accountID: Int64,
+                                    in database: SQLiteDatabase) throws(StorageError) -> Int {
+        var changed = 0
+        for (column, flag) in [("read", \ArticleState.read), ("starred", \ArticleState.starred)] {
+            for value in [true, false] {
+                let guids = states.compactMap { $0.value[keyPath: flag] == value ? $0.key : nil }
+                guard !guids.isEmpty else { continue }
+                changed += try database.run("""
+                    UPDATE articles SET \(column) = ?1 WHERE feed_id = ?2 AND \(column) <> ?1
+                        AND guid IN (SELECT value FROM json_each(?3))
+                        AND NOT EXISTS (SELECT 1 FROM sync_changes WHERE account_id = ?4 AND kind = '\(column)' AND target = articles.guid
+                                        AND kind IN ('read', 'starred'))   -- the words of sync_changes_state's WHERE: its index is used
+                    """, [SQLValue(value), .integer(feedID), .jsonArray(guids), .integer(accountID)])
+            }
+        }
+        return changed
     }
 
     private static func entry(for item: RemoteItem) -> ParsedEntry {

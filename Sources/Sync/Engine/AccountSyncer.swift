@@ -102,18 +102,6 @@ extension AccountSyncer {
         .refused(server: server, call: tr("a label"), reason: tr("this server's API has no labels on articles"))
     }
 
-    /// What storing a page did, once it is done. A sync stores each page while it asks for the
-    /// next (pages in order, one at a time): the server's time and Lectern's overlap instead of
-    /// adding up.
-    func finished(_ storing: Task<IngestResult, any Error>?) async throws(SyncError) -> IngestResult {
-        guard let storing else { return IngestResult() }
-        do {
-            return try await storing.value
-        } catch {
-            throw .storage("\(error)")
-        }
-    }
-
     /// Of the items a later sync was given for their changes, those to keep: every one the account
     /// holds (`held`: its state or text may have moved), and the others when starred or published
     /// since `start` (the window's), as a first sync would have brought them.

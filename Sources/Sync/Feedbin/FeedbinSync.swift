@@ -62,18 +62,17 @@ struct FeedbinSync: AccountSyncer {
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = account.cursor ?? ISO8601DateFormatter().string(from: windowStart)
         var newest: String?   // the newest created_at, as the server wrote it
-        var storing: Task<IngestResult, any Error>?
+        let storer = ItemStorer(store: store, accountID: account.id)
         var response: SyncResponse? = try await client.send("GET", "entries", query: [("since", since), ("per_page", String(Self.perPage))],
                                                             name: "entries")
         while let page = response {
             let rows = try entries(page)
             newest = (rows.compactMap { JSONReading.text($0["created_at"]) } + [newest].compactMap { $0 }).max()
             let items = rows.compactMap { Self.item(from: $0, states: states) }
-            summary.add(try await finished(storing))
-            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
+            try await storer.add(items)
             response = rows.isEmpty ? nil : try await client.next(after: page, name: "entries")
         }
-        summary.add(try await finished(storing))
+        summary.add(try await storer.finish())
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: starred) }
         for start in stride(from: 0, to: missing.count, by: Self.entriesPerIDsCall) {
             let chunk = missing[start..<min(missing.count, start + Self.entriesPerIDsCall)].joined(separator: ",")

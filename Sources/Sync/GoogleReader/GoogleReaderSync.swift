@@ -13,7 +13,8 @@ import Localization
 ///   articles), and the ids of the reading list since the window's start (the first sync) or
 ///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
 ///   publish date: the day's overlap covers both, and held ids are not fetched again.
-/// - Contents: `stream/items/contents`, 150 ids a call, long-form ids.
+/// - Contents: `stream/items/contents`, 150 ids a call, long-form ids; two calls in flight, the
+///   answers read and stored on `ItemStorer`'s worker.
 /// - Changes: `edit-tag` (1 000 ids a call; a label on or off too, which makes it on the server),
 ///   `subscription/quickadd` (subscribe; a page's address is enough), `subscription/edit`
 ///   (unsubscribe, rename, move), `rename-tag` and `disable-tag` (a folder or label renamed, deleted).
@@ -58,17 +59,18 @@ struct GoogleReaderSync: AccountSyncer {
         var seen = Set(recent)
         for id in starred + members.flatMap(\.items) where seen.insert(id).inserted { wanted.append(id) }
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
-        var storing: Task<IngestResult, any Error>?
-        for start in stride(from: 0, to: missing.count, by: 150) {
-            let chunk = missing[start..<min(missing.count, start + 150)]
-            let answer = try client.json(
-                try await client.post("stream/items/contents", chunk.map { ("i", GoogleReaderItemID.longForm($0)) }),
-                call: "stream/items/contents")
-            let items = (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
-            summary.add(try await finished(storing))
-            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
+        let storer = ItemStorer(store: store, accountID: account.id)
+        let chunks = stride(from: 0, to: missing.count, by: 150).map { Array(missing[$0..<min(missing.count, $0 + 150)]) }
+        let client = client
+        try await overlapped(chunks.count) { index throws(SyncError) in
+            try await client.post("stream/items/contents", chunks[index].map { ("i", GoogleReaderItemID.longForm($0)) })
+        } each: { response throws(SyncError) in
+            try await storer.add { () throws(SyncError) in
+                let answer = try client.json(response, call: "stream/items/contents")
+                return (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
+            }
         }
-        summary.add(try await finished(storing))
+        summary.add(try await storer.finish())
         summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
         if labels != nil { summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) } }
         summary.statesChecked = true

@@ -36,9 +36,14 @@ enum JSONReading {
         int(value).flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
     }
 
-    /// Text that may be empty: nil when it is.
+    /// Text that may be empty: nil when it is. Trimmed of white space at either end (checked
+    /// first: most text has none, and Foundation's trimming copies through UTF-16).
     static func text(_ value: Any?) -> String? {
-        guard let text = string(value)?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty else { return nil }
-        return text
+        guard let text = string(value) else { return nil }
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return nil }
+        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
     }
 }

@@ -136,10 +136,28 @@ final class SyncHTTP: Sendable {
     }
 
     /// A form body (`application/x-www-form-urlencoded`); repeated keys stay repeated.
+    /// Every byte of the UTF-8 but ASCII letters, digits and `-._~` is percent-encoded.
     static func form(_ fields: [(String, String)]) -> Data {
-        var allowed = CharacterSet.alphanumerics
-        allowed.insert(charactersIn: "-._~")
-        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text }
-        return Data(fields.map { "\(encode($0.0))=\(encode($0.1))" }.joined(separator: "&").utf8)
+        var body: [UInt8] = []
+        body.reserveCapacity(fields.reduce(0) { $0 + $1.0.utf8.count + $1.1.utf8.count + 2 })
+        let hex = Array("0123456789ABCDEF".utf8)
+        func append(_ text: String) {
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                     UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                    body.append(byte)
+                default:
+                    body += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+                }
+            }
+        }
+        for (index, field) in fields.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: "&")) }
+            append(field.0)
+            body.append(UInt8(ascii: "="))
+            append(field.1)
+        }
+        return Data(body)
     }
 }

@@ -150,21 +150,20 @@ struct MinifluxSync: AccountSyncer {
     private func save(_ filters: [(String, String)], after: Int64, windowStart: Date?,
                       account: Account, store: LibraryStore, summary: inout SyncSummary) async throws(SyncError) -> Int64 {
         var newest = after
-        var storing: Task<IngestResult, any Error>?
+        let storer = ItemStorer(store: store, accountID: account.id)
         // Read once: the pages are of different entries, so what one stores changes nothing here.
         var held: Set<String> = []
         if windowStart != nil { held = try stored { try store.heldRemoteItems(accountID: account.id) } }
         while true {
             let page = try await page(filters, after: newest)
             let items = windowStart.map { kept(page.items, held: held, since: $0) } ?? page.items
-            summary.add(try await finished(storing))
-            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
+            try await storer.add(items)
             // A page that ends where it began (a server ignoring after_entry_id) ends the paging too.
             guard let last = page.last, last > newest else { break }
             newest = last
             if !page.full { break }
         }
-        summary.add(try await finished(storing))
+        summary.add(try await storer.finish())
         return newest
     }
 

@@ -107,7 +107,7 @@ struct NextcloudNewsSync: AccountSyncer {
                       summary: inout SyncSummary) async throws(SyncError) -> Int64 {
         var offset: Int64 = 0
         var newest: Int64 = 0
-        var storing: Task<IngestResult, any Error>?
+        let storer = ItemStorer(store: store, accountID: account.id)
         while true {
             let answer = try await client.call("GET", "items", query: query + [("batchSize", String(Self.pageSize)), ("offset", String(offset))],
                                                name: "items")
@@ -115,13 +115,12 @@ struct NextcloudNewsSync: AccountSyncer {
             let all = rows.compactMap(Self.item(from:))
             let items = until.map { kept(all, held: [], since: $0) } ?? all
             newest = max(newest, rows.compactMap { JSONReading.int($0["lastModified"]) }.max() ?? 0)
-            summary.add(try await finished(storing))
-            storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
+            try await storer.add(items)
             guard let lowest = rows.compactMap({ JSONReading.int($0["id"]) }).min(), rows.count >= Self.pageSize, offset == 0 || lowest < offset else { break }
             if let until, all.contains(where: { ($0.published ?? .distantFuture) < until }) { break }
             offset = lowest
         }
-        summary.add(try await finished(storing))
+        summary.add(try await storer.finish())
         return newest
     }
 

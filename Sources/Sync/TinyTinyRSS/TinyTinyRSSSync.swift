@@ -66,9 +66,8 @@ struct TinyTinyRSSSync: AccountSyncer {
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
         var newest = cursor.since
-        // Each page is stored while the next is asked for (pages are stored in order, one at a
-        // time): the server's time and Lectern's overlap instead of adding up.
-        var storing: Task<IngestResult, any Error>?
+        // Each page is stored (by ItemStorer) while the next is asked for.
+        let storer = ItemStorer(store: store, accountID: account.id)
         for (index, query) in pages.enumerated() {
             var skip = 0
             while true {
@@ -79,14 +78,13 @@ struct TinyTinyRSSSync: AccountSyncer {
                     if item.starred { expectedStarred += 1 }
                     newest = max(newest, Int64(item.remoteID) ?? 0)
                 }
-                summary.add(try await finished(storing))
-                storing = Task { try store.saveRemoteItems(items, accountID: account.id) }
+                try await storer.add(items)
                 skip += headlines.count
                 let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
                 if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
             }
         }
-        summary.add(try await finished(storing))
+        summary.add(try await storer.finish())
         cursor.since = newest
 
         // The ids of unread and starred articles are the truth for held articles, but listing
