@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// Reading the loosely typed JSON servers send: numbers that are sometimes strings, booleans
@@ -5,7 +6,7 @@ import Foundation
 enum JSONReading {
     /// The parsed JSON of `data`, or nil when it is not JSON.
     static func parse(_ data: Data) -> Any? {
-        try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        JSONText.parse(data)
     }
 
     static func int(_ value: Any?) -> Int64? {
