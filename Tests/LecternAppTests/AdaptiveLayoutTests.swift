@@ -165,7 +165,8 @@ struct AdaptiveLayoutTests {
         #expect(unnamed.isEmpty, "controls a screen reader cannot name at 360 px: \(unnamed)")
 
         let dialogs = ["Preferences": "preferences", "Themes": "themes", "Add Account": "add-account",
-                       "Feed Settings": "selected-feed-settings", "New Folder": "new-folder"]
+                       "Feed Settings": "selected-feed-settings", "New Folder": "new-folder",
+                       "Keyboard Shortcuts": "shortcuts", "About Lectern": "about"]
         for action in dialogs.values.sorted() {
             await sandbox.activate(action)
             await pause(seconds: 0.8)
@@ -178,7 +179,6 @@ struct AdaptiveLayoutTests {
             widths = await Self.minimumWidths(of: app, on: display)
             return Set(dialogs.keys + [editor]).isSubset(of: widths.keys)
         }, "windows open: \(widths.keys.sorted())")
-        // (GTK's own Keyboard Shortcuts and About windows keep GTK's sizes.)
         for title in dialogs.keys.sorted() + [editor, "Lectern"] {
             let width = try #require(widths[title], "\(title) did not open")
             #expect(width <= 360, "\(title) cannot be narrower than \(width) px")
