@@ -168,6 +168,14 @@ extension Signal where Handler == @MainActor (_ count: Int32, _ x: Double, _ y: 
     public static var released: Self { Signal(name: "released", connector: Signals.connectPressed) }
 }
 
+extension Signal where Handler == @MainActor (_ x: Double, _ y: Double) -> Void {
+    /// `GtkGestureDrag::drag-begin` (the start point) and `::drag-end` (the offset from it).
+    public static var dragBegin: Self { Signal(name: "drag-begin", connector: Signals.connectPoint) }
+    public static var dragEnd: Self { Signal(name: "drag-end", connector: Signals.connectPoint) }
+    /// `GtkGestureLongPress::pressed`: held still long enough, at this point.
+    public static var longPressed: Self { Signal(name: "pressed", connector: Signals.connectPoint) }
+}
+
 extension Signal where Handler == @MainActor (_ event: GFileMonitorEvent) -> Void {
     /// `GFileMonitor::changed`.
     public static var fileChanged: Self {

@@ -16,6 +16,7 @@ private typealias ThunkUInt = @convention(c) (RawPointer?, guint, RawPointer?) -
 private typealias ThunkKey = @convention(c) (RawPointer?, guint, guint, GdkModifierType, RawPointer?) -> gboolean
 private typealias ThunkFileMonitor = @convention(c) (RawPointer?, RawPointer?, RawPointer?, UInt32, RawPointer?) -> Void
 private typealias ThunkPress = @convention(c) (RawPointer?, gint, gdouble, gdouble, RawPointer?) -> Void
+private typealias ThunkPoint = @convention(c) (RawPointer?, gdouble, gdouble, RawPointer?) -> Void
 private typealias ThunkDrop = @convention(c) (RawPointer?, UnsafePointer<GValue>?, gdouble, gdouble, RawPointer?) -> gboolean
 
 enum Signals {
@@ -124,6 +125,19 @@ enum Signals {
             let body = ClosureBox<@MainActor (UnsafePointer<GValue>) -> Bool>.from(data)
             guard let value else { return 0 }
             return MainActor.assumeIsolated { body(value) } ? 1 : 0
+        }
+        return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
+                            ClosureBox(handler).retainedPointer)
+    }
+
+    /// `void handler(gesture, x, y)` — a gesture's point: `GtkGestureDrag::drag-begin` (where
+    /// it began), `::drag-end` (how far it went), `GtkGestureLongPress::pressed` (where).
+    @MainActor @discardableResult
+    static func connectPoint(_ instance: RawPointer, _ signal: String,
+                             _ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        let thunk: ThunkPoint = { _, x, y, data in
+            let body = ClosureBox<@MainActor (Double, Double) -> Void>.from(data)
+            MainActor.assumeIsolated { body(x, y) }
         }
         return connectThunk(instance, signal, unsafeBitCast(thunk, to: UnsafeRawPointer.self),
                             ClosureBox(handler).retainedPointer)

@@ -132,6 +132,49 @@ struct AdaptiveLayoutTests {
         #expect(nodes.contains { $0.role == "push button" && $0.name == "Open in Browser" }, "the article was closed on the way")
     }
 
+    /// A finger's drag across the window, played with the mouse (Xvfb has no touch screen, and
+    /// GTK's gestures take both): put down at `x`, `y`, moved `distance` px to the right in steps.
+    static func drag(_ window: String, from x: Int, _ y: Int, by distance: Int, on display: PrivateDisplay) async {
+        var steps = ["mousemove", "--window", window, "\(x)", "\(y)", "sleep", "0.1", "mousedown", "1", "sleep", "0.1"]
+        for step in 1...6 { steps += ["mousemove", "--window", window, "\(x + distance * step / 6)", "\(y + step)", "sleep", "0.03"] }
+        _ = await Command.run("/usr/bin/xdotool", steps + ["sleep", "0.1", "mouseup", "1"], environment: display.environment)
+    }
+
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func aSwipeFromTheLeadingEdgeGoesBackAndOneFromElsewhereDoesNot() async throws {
+        let (display, sandbox, bus, app, window) = try await Self.launch()
+        defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
+        _ = await Self.resize(window, to: 360, on: display, bus: bus, app: app, expecting: ["list"])
+        await sandbox.activate("next-article")
+        func panes() async -> Set<String> { Self.panes(in: (try? await bus.walk(app)) ?? []) }
+        #expect(await eventually(timeout: 10) { await panes() == ["reader"] })
+        await Self.drag(window, from: 180, 400, by: 150, on: display)
+        await Self.drag(window, from: 14, 400, by: 20, on: display)
+        await pause(seconds: 1)
+        #expect(await panes() == ["reader"], "a drag from the middle of the article or a short nudge from the edge went back")
+        await Self.drag(window, from: 14, 400, by: 150, on: display)
+        #expect(await eventually(timeout: 10) { await panes() == ["list"] }, "a swipe from the edge did not go back to the list")
+        await Self.drag(window, from: 14, 400, by: 150, on: display)
+        #expect(await eventually(timeout: 10) { await panes() == ["sidebar"] }, "a swipe from the edge did not go back to the sidebar")
+    }
+
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func aLongPressOnAFeedOpensItsMenu() async throws {
+        let (display, _, bus, app, window) = try await Self.launch()
+        defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
+        _ = await Self.resize(window, to: 1200, on: display, bus: bus, app: app, expecting: ["sidebar", "list", "reader"])
+        // Held on Lectern Notes, the sidebar's first feed (its row 260 px down a 1200 px window).
+        func menuItems() async -> [String] {
+            ((try? await bus.walk(app)) ?? []).filter { $0.role == "menu item" }.map(\.name)
+        }
+        #expect(await menuItems().isEmpty)
+        _ = await Command.run("/usr/bin/xdotool", ["mousemove", "--window", window, "110", "263", "mousedown", "1", "sleep", "1.2", "mouseup", "1"],
+                              environment: display.environment)
+        var items: [String] = []
+        #expect(await eventually(timeout: 10) { items = await menuItems(); return items.contains("Rename…") },
+                "a long press on a feed opened no menu: menu items \(items)")
+    }
+
     /// The smallest size each of Lectern's windows lets itself be made: what GTK tells the window
     /// manager (WM_NORMAL_HINTS), which is what a compositor or a phone shell holds it to.
     static func minimumWidths(of app: Process, on display: PrivateDisplay) async -> [String: Int] {

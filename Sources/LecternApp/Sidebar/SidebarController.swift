@@ -172,6 +172,7 @@ final class SidebarController {
         index == firstSubscriptionIndex
     }
 
+    /// A right click or a long press (a finger held still; the mouse too) opens the row's menu.
     private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {
         let gesture = created(gtk_gesture_click_new())
         gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_SECONDARY))
@@ -179,5 +180,11 @@ final class SidebarController {
             self?.onContextMenu?(item, row)
         }
         gtk_widget_add_controller(row, gesture)
+        let hold = created(gtk_gesture_long_press_new())
+        connect(hold, .longPressed) { [weak self] _, _ in
+            gtk_gesture_set_state(hold, GTK_EVENT_SEQUENCE_CLAIMED)
+            self?.onContextMenu?(item, row)
+        }
+        gtk_widget_add_controller(row, hold)
     }
 }

@@ -55,6 +55,7 @@ final class AdaptivePanes {
             foldedAway()
         }
         closeOnClickBeside()
+        backOnEdgeSwipe()
     }
 
     /// The panes to arrange (the placeholders first, the library's once it is open).
@@ -248,6 +249,33 @@ final class AdaptivePanes {
             setSidebarOpen(false)
         }
         gtk_widget_add_controller(outer, click)
+    }
+
+    /// In the narrow layout, a swipe from the window's leading edge (the left; the right in a
+    /// right-to-left language) goes back, as on a phone: a finger, or the mouse, put down within
+    /// 32 px of the edge and dragged inwards further than it moved up or down, and at least a
+    /// sixth of the width. Anything else is left to the panes (a drag that starts elsewhere is
+    /// refused at once, so selecting text or scrolling is untouched).
+    private func backOnEdgeSwipe() {
+        let drag = created(gtk_gesture_drag_new())
+        gtk_event_controller_set_propagation_phase(drag, GTK_PHASE_CAPTURE)
+        var fromEdge = false
+        var rightToLeft = false
+        connect(drag, .dragBegin) { [weak self] x, _ in
+            guard let self else { return }
+            rightToLeft = gtk_widget_get_direction(outer) == GTK_TEXT_DIR_RTL
+            let width = Double(gtk_widget_get_width(outer))
+            fromEdge = layout == .narrow && (rightToLeft ? width - x : x) <= 32
+            if !fromEdge { gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_DENIED) }
+        }
+        connect(drag, .dragEnd) { [weak self] dx, dy in
+            guard let self, fromEdge else { return }
+            fromEdge = false
+            let inwards = rightToLeft ? -dx : dx
+            guard inwards > max(60, Double(gtk_widget_get_width(outer)) / 6), inwards > abs(dy) else { return }
+            if goBack() { gtk_gesture_set_state(drag, GTK_EVENT_SEQUENCE_CLAIMED) }
+        }
+        gtk_widget_add_controller(outer, drag)
     }
 
     private static func configure(_ paned: WidgetPointer, position: Int32) {
