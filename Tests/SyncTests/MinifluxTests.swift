@@ -37,6 +37,20 @@ import Testing
         try await server.syncedAccount(.miniflux, library: Self.library, password: password)
     }
 
+    @Test func anIconTheServerCannotGiveIsAskedForOnce() async throws {
+        let server = try await Server("miniflux_server.py")
+        var library = Self.library
+        var feeds = try #require(library["feeds"] as? [[String: Any]])
+        feeds[0]["icon"] = "broken"   // Tea Notes: an icon_id, and a 404 for its icon
+        library["feeds"] = feeds
+        let (service, folder, account) = try await server.syncedAccount(.miniflux, library: library)
+        _ = folder
+        for _ in 0..<2 { _ = try await service.sync(account).get() }
+        let asked = try await server.state("icon_requests") as? Int
+        #expect(asked == 1, "the missing icon was asked for \(asked ?? -1) times in three syncs")
+        #expect(try service.store.feeds().allSatisfy { $0.iconURL == nil })
+    }
+
     @Test func theFirstSyncBringsCategoriesFeedsIconsArticlesAndState() async throws {
         let server = try await Server("miniflux_server.py")
         let (service, folder, _) = try await synced(server)

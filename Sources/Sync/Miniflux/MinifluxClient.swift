@@ -21,6 +21,9 @@ final class MinifluxClient: Sendable {
     let http: SyncHTTP
     /// Which way of signing in the server took: nil until one did.
     private let method = Mutex<Authentication?>(nil)
+    /// The icons (by `icon_id`) the server listed but could not give: not asked for again while
+    /// the app runs (the client lives from sync to sync); a new icon has a new id.
+    let missingIcons = Mutex<Set<Int64>>([])
 
     enum Authentication: Sendable { case basic, apiKey }
 

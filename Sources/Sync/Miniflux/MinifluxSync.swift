@@ -7,7 +7,8 @@ import Localization
 ///
 /// - Subscriptions: `GET /v1/categories` (every category is a folder, empty ones too) and
 ///   `GET /v1/feeds` ("Feeds"); a feed's icon (`GET /v1/feeds/{id}/icon`, "Feed Icon") is
-///   fetched once, when the feed has one (`icon.icon_id` > 0), and kept as a `data:` address.
+///   fetched once, when the feed has one (`icon.icon_id` > 0), and kept as a `data:` address;
+///   one the server lists but cannot give is not asked for again while the app runs.
 /// - Entries ("Get Entries"), always `order=id&direction=asc`, paged by `after_entry_id` (the
 ///   server's `total` is not needed): the first sync brings the window's entries (`after`, a
 ///   publish time) and every starred one; later syncs bring the entries above the newest id
@@ -110,9 +111,12 @@ struct MinifluxSync: AccountSyncer {
                                   siteURL: JSONReading.text(row["site_url"]),
                                   folder: category.flatMap { id in categories[id].map { RemoteFolder(remoteID: String(id), title: $0) } })
             // Older servers send `"icon": null` for a feed without one, newer ones `icon_id: 0`.
-            let hasIcon = ((row["icon"] as? [String: Any]).flatMap { JSONReading.int($0["icon_id"]) } ?? 0) > 0
+            let iconID = (row["icon"] as? [String: Any]).flatMap { JSONReading.int($0["icon_id"]) } ?? 0
             feed.iconURL = known[feed.remoteID]?.iconURL
-            if hasIcon, feed.iconURL == nil { feed.iconURL = await icon(feedID: id) }
+            if iconID > 0, feed.iconURL == nil, !client.missingIcons.withLock({ $0.contains(iconID) }) {
+                feed.iconURL = await icon(feedID: id)
+                if feed.iconURL == nil { client.missingIcons.withLock { _ = $0.insert(iconID) } }
+            }
             feeds.append(feed)
         }
         return feeds

@@ -35,13 +35,15 @@ Behaviour taken from the reference (its section names):
 
 Control routes (no auth, JSON, never logged), beside Tests/Servers/api_fixture.py's log and faults:
   POST /_control/reset   {"categories":[{"id","title"}], "feeds":[{"id","title","feed_url",
-                          "site_url","category_id","icon"?: bool}], "entries":[{"id","feed_id",
+                          "site_url","category_id","icon"?: bool or "broken" (an icon_id whose
+                          icon answers 404)}], "entries":[{"id","feed_id",
                           "title","url","content","published" (Unix s),"status","starred"}],
                           "web": {"<url>": {"title","items":[{"title","url","content"}]} or
                                   {"links_to": "<feed url>"}}}
   POST /_control/entries  {"entries":[...]}: add entries (as a refresh would)
   POST /_control/change   {"id","status"?,"starred"?}: a change made in Miniflux's web page
-  GET  /_control/state    {"entries":{"<id>":{"status","starred","feed_id"}},"feeds":[...],"categories":[...]}
+  GET  /_control/state    {"entries":{"<id>":{"status","starred","feed_id"}},"feeds":[...],"categories":[...],
+                          "icon_requests": how many Feed Icon calls were answered}
 """
 import argparse
 import base64
@@ -77,6 +79,7 @@ class Store:
         for entry in data.get("entries", []):
             self.add_entry(entry)
         self.web = data.get("web", {})
+        self.icon_requests = 0
 
     def add_entry(self, entry):
         now = time.time()
@@ -175,7 +178,8 @@ class Api:
                 store.entries = {k: e for k, e in store.entries.items() if e["feed_id"] != feed["id"]}
                 return 204, None
             if rest[2:] == ["icon"] and method == "GET":
-                if not feed["icon"]:
+                store.icon_requests += 1
+                if feed["icon"] in (False, "broken"):
                     raise Fail(404, "resource not found")
                 data = base64.b64encode(png(16, 16, (0x30, 0x80, 0xC0))).decode()
                 return 200, {"id": feed["id"] + 100, "mime_type": "image/png", "data": "image/png;base64," + data}
@@ -331,7 +335,8 @@ class Handler(ApiHandler):
             return 200, {"entries": {str(k): {"status": e["status"], "starred": e["starred"], "feed_id": e["feed_id"]}
                                      for k, e in store.entries.items()},
                          "feeds": [dict(f) for f in store.feeds.values()],
-                         "categories": [{"id": k, "title": t} for k, t in store.categories.items()]}
+                         "categories": [{"id": k, "title": t} for k, t in store.categories.items()],
+                         "icon_requests": store.icon_requests}
         else:
             return None
         return 200, {"ok": True}
