@@ -113,11 +113,9 @@ extension LibraryStore {
                 total.skipped += result.skipped
                 // Articles stored before (held, or taken over by their link) take the server's
                 // state too; only the held ones count as changes the server made.
-                let (before, others) = states.reduce(into: ([String: ArticleState](), [String: ArticleState]())) { split, entry in
-                    if held.contains(entry.key) { split.0[entry.key] = entry.value } else { split.1[entry.key] = entry.value }
-                }
-                total.stateChanges += try Self.applyStates(before, feedID: feedID, accountID: accountID, in: database)
-                try Self.applyStates(others, feedID: feedID, accountID: accountID, in: database)
+                total.stateChanges += try Self.applyStates(states.filter { held.contains($0.key) },
+                                                           feedID: feedID, accountID: accountID, in: database)
+                try Self.applyStates(states.filter { !held.contains($0.key) }, feedID: feedID, accountID: accountID, in: database)
             }
             return total
         }
