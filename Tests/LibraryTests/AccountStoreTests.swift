@@ -36,6 +36,24 @@ import Testing
         #expect(try store.articles(ArticleQuery(view: .all)).contains { $0.title == "Oolong & more" }, "entities in titles are decoded")
     }
 
+    @Test func accountsOfOneUserOnOneHostAreToldApartByTheirTitles() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let alone = try store.addAccount(kind: .miniflux, server: "https://news.example.net", userName: "ann")
+        let reader = try store.addAccount(kind: .googleReader, server: "https://example.org/freshrss/api/greader.php", userName: "ann")
+        let flux = try store.addAccount(kind: .miniflux, server: "https://example.org/miniflux", userName: "ann")
+        var titles = Dictionary(uniqueKeysWithValues: try store.accounts().map { ($0.id, $0.title) })
+        #expect(titles[alone.id] == "ann on news.example.net", "an account without a namesake says its host alone")
+        #expect(titles[reader.id] == "ann on example.org (Google Reader API)" && titles[flux.id] == "ann on example.org (Miniflux)",
+                "\(titles)")
+        #expect(try store.account(id: flux.id)?.title == "ann on example.org (Miniflux)", "one account is named as in the list")
+        // A second Miniflux on that host: the two Minifluxes say their whole addresses.
+        let other = try store.addAccount(kind: .miniflux, server: "https://example.org:8443/flux", userName: "ann")
+        titles = Dictionary(uniqueKeysWithValues: try store.accounts().map { ($0.id, $0.title) })
+        #expect(titles[flux.id] == "ann on example.org/miniflux" && titles[other.id] == "ann on example.org:8443/flux", "\(titles)")
+        #expect(Set(titles.values).count == 4)
+    }
+
     @Test func localChangesAreQueuedInTheirTransactionAndCoalesced() throws {
         let (store, folder) = try makeStore()
         _ = folder

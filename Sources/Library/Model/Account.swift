@@ -56,10 +56,36 @@ public struct Account: Sendable, Equatable, Identifiable {
         self.cursor = cursor
     }
 
-    /// "alice on rss.example.org": how the sidebar and the messages name the account.
+    /// How much the title says: the host alone, unless another account of the library has the
+    /// same user on the same host — then the kind of server too, or, between two of one kind,
+    /// the whole address (`LibraryStore.accounts()` decides, as `distinguished` does).
+    public enum Naming: Sendable, Equatable { case host, hostAndKind, address }
+    public var naming = Naming.host
+
+    /// "alice on rss.example.org": how the sidebar and the messages name the account;
+    /// "alice on example.org (Miniflux)" or "alice on example.org:8080/reader" beside a namesake.
     public var title: String {
         // Translators: how an account is named, e.g. "alice on rss.example.org".
-        tr("{user} on {server}", ["user": userName, "server": Self.host(of: server)])
+        let title = tr("{user} on {server}", ["user": userName, "server": naming == .address ? Self.address(of: server) : Self.host(of: server)])
+        guard naming == .hostAndKind else { return title }
+        // Translators: an account's name and its kind of server, e.g. "alice on example.org (Miniflux)".
+        return tr("{account} ({kind})", ["account": title, "kind": kind.displayName])
+    }
+
+    /// `accounts`, each named so that no two share a title.
+    public static func distinguished(_ accounts: [Account]) -> [Account] {
+        var named = accounts
+        for indices in Dictionary(grouping: accounts.indices, by: { accounts[$0].title.lowercased() }).values where indices.count > 1 {
+            let kinds = Set(indices.map { accounts[$0].kind })
+            for index in indices { named[index].naming = kinds.count == indices.count ? .hostAndKind : .address }
+        }
+        return named
+    }
+
+    /// A server address without its scheme: "example.org:8080/reader".
+    public static func address(of server: String) -> String {
+        guard let scheme = server.range(of: "://") else { return server }
+        return String(server[scheme.upperBound...])
     }
 
     /// The host a server address names, or the address itself when it names none.

@@ -15,16 +15,14 @@ extension LibraryStore {
     /// Every account, in the order they were added (rows of a kind this build does not know
     /// are left alone and not listed).
     public func accounts() throws(StorageError) -> [Account] {
-        try read { database throws(StorageError) in
+        Account.distinguished(try read { database throws(StorageError) in
             try database.query("SELECT \(Self.accountColumns) FROM accounts ORDER BY id", [], Self.account(from:))
-        }.compactMap { $0 }
+        }.compactMap { $0 })
     }
 
-    /// One account; nil when there is none with this id.
+    /// One account (named beside the others, as `accounts()` names it); nil when there is none with this id.
     public func account(id: Int64) throws(StorageError) -> Account? {
-        try read { database throws(StorageError) in
-            try database.first("SELECT \(Self.accountColumns) FROM accounts WHERE id = ?", [.integer(id)], Self.account(from:))
-        } ?? nil
+        try accounts().first { $0.id == id }
     }
 
     /// Adds an account; throws `.duplicateAccount` when this user on this server is already one.
