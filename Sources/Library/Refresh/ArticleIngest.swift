@@ -17,8 +17,10 @@ struct ArticleIngest {
     let now: Date
 
     /// `states`: the read and starred state a new article is stored with, by guid (a sync's
-    /// articles come with theirs); new articles are unread and not starred otherwise.
-    func ingest(_ entries: [ParsedEntry], states: [String: ArticleState] = [:]) throws(StorageError) -> IngestResult {
+    /// articles come with theirs); new articles are unread and not starred otherwise. Gives what
+    /// it did and `held`: the fetch's guids the feed held before.
+    func ingest(_ entries: [ParsedEntry], states: [String: ArticleState] = [:]) throws(StorageError)
+        -> (counts: IngestResult, held: Set<String>) {
         var counts = IngestResult()
         let keyed = entries.map { (key: Self.guid(for: $0), entry: $0) }
         let guids = Set(keyed.compactMap(\.key))
@@ -37,7 +39,7 @@ struct ArticleIngest {
                 counts.added += 1
             }
         }
-        return counts
+        return (counts, Set(known.byGuid.keys))
     }
 
     /// The entry's identity: FeedParsing's id, else its link; nil when it has neither.

@@ -17,4 +17,13 @@ public struct IngestResult: Sendable, Equatable {
         self.unchanged = unchanged
         self.skipped = skipped
     }
+
+    /// Adds what another batch did (a sync stores its articles in several).
+    public mutating func add(_ other: IngestResult) {
+        added += other.added
+        updated += other.updated
+        unchanged += other.unchanged
+        skipped += other.skipped
+        stateChanges += other.stateChanges
+    }
 }

@@ -100,17 +100,12 @@ extension LibraryStore {
             var total = IngestResult()
             for (feedRemoteID, group) in Dictionary(grouping: items, by: \.feedRemoteID) {
                 guard let feedID = feedIDs[feedRemoteID] else { total.skipped += group.count; continue }
-                let held = Set(try database.query("SELECT guid FROM articles WHERE feed_id = ? AND guid IN (SELECT value FROM json_each(?))",
-                                                  [.integer(feedID), .jsonArray(group.map(\.remoteID))]) { $0.text(0) ?? "" })
                 // New articles are stored in the server's state; a later item of the same id wins.
                 var states: [String: ArticleState] = [:]
                 for item in group { states[item.remoteID] = ArticleState(read: item.read, starred: item.starred) }
-                let result = try ArticleIngest(database: database, feedID: feedID, now: now)
+                let (result, held) = try ArticleIngest(database: database, feedID: feedID, now: now)
                     .ingest(group.map(Self.entry(for:)), states: states)
-                total.added += result.added
-                total.updated += result.updated
-                total.unchanged += result.unchanged
-                total.skipped += result.skipped
+                total.add(result)
                 // Articles stored before (held, or taken over by their link) take the server's
                 // state too; only the held ones count as changes the server made.
                 total.stateChanges += try Self.applyStates(states.filter { held.contains($0.key) },

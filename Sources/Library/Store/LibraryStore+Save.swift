@@ -22,6 +22,6 @@ extension LibraryStore {
                   .integer(feedID)])
         // Translators: what is missing, in “{thing} is no longer in the library”.
         guard changed > 0 else { throw .notFound(what: tr("The feed (id {id})", ["id": String(feedID)])) }
-        return try ArticleIngest(database: database, feedID: feedID, now: now).ingest(parsed.entries)
+        return try ArticleIngest(database: database, feedID: feedID, now: now).ingest(parsed.entries).counts
     }
 }

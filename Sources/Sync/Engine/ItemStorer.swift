@@ -107,13 +107,3 @@ final class ItemStorer: Sendable {
         }
     }
 }
-
-extension IngestResult {
-    mutating func add(_ other: IngestResult) {
-        added += other.added
-        updated += other.updated
-        unchanged += other.unchanged
-        skipped += other.skipped
-        stateChanges += other.stateChanges
-    }
-}
