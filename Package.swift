@@ -30,6 +30,8 @@ let package = Package(
                        providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CLibSecret", path: "Sources/CLibSecret", pkgConfig: "libsecret-1",
                        providers: [.apt(["libsecret-1-dev"])]),
+        .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer", pkgConfig: "gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
 
@@ -53,6 +55,8 @@ let package = Package(
         .target(name: "ArticleExtraction", dependencies: ["ArticleModel", "FeedParsing", "Localization"]),
         .target(name: "Library", dependencies: ["ArticleModel", "FeedParsing", "ArticleExtraction", "CSQLite3", "CCurl", "Localization"]),
         .target(name: "Theming", dependencies: ["Localization"]),
+        // Podcasts and the media articles attach, played through GStreamer. No GTK.
+        .target(name: "Playback", dependencies: ["CGStreamer", "Localization"]),
         // Sync accounts (Google Reader API, Tiny Tiny RSS) above the library; passwords in the
         // Secret Service through libsecret. No GTK.
         .target(name: "Sync", dependencies: ["Library", "FeedParsing", "CLibSecret", "Localization"]),
@@ -83,6 +87,7 @@ let package = Package(
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming", "ScratchMount"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "GtkBridge", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Library", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport", exclude: ["secret_service.sh"]),

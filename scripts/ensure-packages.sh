@@ -5,9 +5,13 @@
 set -euo pipefail
 
 run_packages=(libgtk-4-dev libxml2-dev libsqlite3-dev libsecret-1-dev libcurl4-openssl-dev pkg-config adwaita-icon-theme fonts-cantarell
-  gettext libglib2.0-data)
+  gettext libglib2.0-data
+  # Podcasts: GStreamer, its playbin and Ogg/Opus (base), HTTP, MP3, the sound server and speed (good).
+  libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-base gstreamer1.0-plugins-good)
 check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 python3-brotli python3-gi gir1.2-glib-2.0 appstream appstream-compose desktop-file-utils
   gnome-keyring libsecret-tools locales at-spi2-core python3-pyatspi x11-utils
+  # The playback tests' episodes are made with gst-launch-1.0; MPRIS is checked with playerctl.
+  gstreamer1.0-tools playerctl
   # The real FreshRSS of the sync tests (../shared/servers/freshrss) runs on these.
   php-cli php-sqlite3 php-curl php-xml php-mbstring php-intl php-zip php-gmp)
 # deb: `make deb` and `make apt-repo` (debhelper, lintian, the repository's tools and its AppStream catalog).

@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""Episodes on loopback for Lectern's playback tests (stdlib, and gst-launch-1.0 from
+gstreamer1.0-tools to make the media: nothing is stored in the tree).
+
+Prints its port on the first stdout line once the media are made, and exits when stdin closes.
+Media are answered with Range support (206), as podcast hosts do.
+  /tone.opus     4 s of a 440 Hz tone, Ogg/Opus
+  /tone.mp3      4 s of a 440 Hz tone, MP3
+  /long.opus     40 s of a tone, Ogg/Opus (seeking and resuming)
+  /gone.mp3      404
+  /locked.mp3    403
+  /page.mp3      an HTML page sent as audio/mpeg (a file that is not media)
+  /long.mp3      /long.opus as MP3
+  /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
+  /_hits?path=P  how many requests P has had
+"""
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from urllib.parse import parse_qs, urlsplit
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from loopback import VerbHandler, serve  # noqa: E402
+
+HITS = {}
+LOCK = threading.Lock()
+MEDIA = {}
+
+
+def make(name, seconds, encoder, muxer):
+    """`seconds` of a tone through gst-launch-1.0, as bytes."""
+    path = os.path.join(WORK, name)
+    buffers = int(seconds * 48000 / 1024)
+    subprocess.run(["gst-launch-1.0", "-q", "audiotestsrc", f"num-buffers={buffers}", "samplesperbuffer=1024",
+                    "!", "audio/x-raw,rate=48000,channels=1", "!", "audioconvert", "!", *encoder,
+                    *(["!", muxer] if muxer else []), "!", "filesink", f"location={path}"],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(path, "rb") as file:
+        return file.read()
+
+
+class Handler(VerbHandler):
+    def dispatch(self, method):
+        url = urlsplit(self.path)
+        if url.path == "/_hits":
+            asked = parse_qs(url.query).get("path", [""])[0]
+            with LOCK:
+                return self.send(200, str(HITS.get(asked, 0)).encode(), "text/plain")
+        with LOCK:
+            HITS[url.path] = HITS.get(url.path, 0) + 1
+        if url.path == "/gone.mp3":
+            return self.send(404, b"<h1>Not Found</h1>", "text/html")
+        if url.path == "/locked.mp3":
+            return self.send(403, b"<h1>Forbidden</h1>", "text/html")
+        if url.path == "/page.mp3":
+            return self.send(200, b"<!doctype html><html><body><p>" + b"Not an episode. " * 400 + b"</p></body></html>",
+                             "audio/mpeg")
+        if url.path == "/stall.mp3":
+            body = MEDIA["/long.mp3"]
+            start = int((re.fullmatch(r"bytes=(\d+)-\d*", self.headers.get("Range", "")) or [0, "0"])[1])
+            self.send_response(206 if start else 200)
+            self.send_header("Content-Type", "audio/mpeg")
+            self.send_header("Content-Length", str(len(body) - start))
+            self.send_header("Accept-Ranges", "bytes")
+            if start:
+                self.send_header("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")
+            self.end_headers()
+            with LOCK:
+                first = HITS[url.path] == 1
+            if first:
+                self.wfile.write(body[start:start + 4096])
+            self.wfile.flush()
+            while True:
+                time.sleep(60)
+        body = MEDIA.get(url.path)
+        if body is None:
+            return self.send(404, b"no such episode", "text/plain")
+        kind = "audio/ogg" if url.path.endswith(".opus") else "audio/mpeg"
+        match = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
+        if match:
+            start = int(match.group(1))
+            end = int(match.group(2)) if match.group(2) else len(body) - 1
+            if start >= len(body):
+                self.send_response(416)
+                self.send_header("Content-Range", f"bytes */{len(body)}")
+                self.send_header("Content-Length", "0")
+                return self.end_headers()
+            end = min(end, len(body) - 1)
+            return self.send(206, body[start:end + 1], kind, {"Content-Range": f"bytes {start}-{end}/{len(body)}"},
+                             head=method == "HEAD")
+        self.send(200, body, kind, head=method == "HEAD")
+
+    def do_HEAD(self):
+        self.dispatch("HEAD")
+
+    def send(self, status, body, kind, headers=None, head=False):
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Accept-Ranges", "bytes")
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if not head:
+            try:
+                self.wfile.write(body)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+
+with tempfile.TemporaryDirectory(prefix="lectern-media-") as WORK:
+    MEDIA["/tone.opus"] = make("tone.opus", 4, ["opusenc"], "oggmux")
+    MEDIA["/tone.mp3"] = make("tone.mp3", 4, ["lamemp3enc"], None)
+    MEDIA["/long.opus"] = make("long.opus", 40, ["opusenc"], "oggmux")
+    MEDIA["/long.mp3"] = make("long.mp3", 40, ["lamemp3enc"], None)
+    serve(Handler)
