@@ -64,6 +64,8 @@ final class SQLiteStatement {
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
 
     func optionalInt64(_ column: Int32) -> Int64? { isNull(column) ? nil : int64(column) }
+    func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+    func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
     func text(_ column: Int32) -> String? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }

@@ -9,7 +9,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -308,6 +308,21 @@ enum Schema {
         PRIMARY KEY (label_id, article_id)
     ) WITHOUT ROWID;
     CREATE INDEX article_labels_article ON article_labels(article_id);
+    """
+
+    /// Where each episode (an article's audio or video attachment) was left: `position` in
+    /// seconds, its `duration` once known, `played` once heard to its end, `touched` when last
+    /// listened to. Goes with its article.
+    static let version9 = """
+    CREATE TABLE episodes (
+        article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
+        url TEXT NOT NULL,
+        position REAL NOT NULL DEFAULT 0,
+        duration REAL,
+        played INTEGER NOT NULL DEFAULT 0,
+        touched REAL NOT NULL,
+        PRIMARY KEY (article_id, url)
+    ) WITHOUT ROWID;
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the

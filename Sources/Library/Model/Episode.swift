@@ -1,0 +1,18 @@
+import Foundation
+
+/// Where an episode — an article's audio or video attachment — was left.
+public struct EpisodeProgress: Sendable, Equatable {
+    public var articleID: Int64
+    /// The attachment's address, as the feed gave it.
+    public var url: String
+    /// Seconds from the start.
+    public var position: Double
+    /// Its length in seconds, once the player knew it.
+    public var duration: Double?
+    /// Heard to its end (and its position back at the start).
+    public var played: Bool
+
+    public init(articleID: Int64, url: String, position: Double = 0, duration: Double? = nil, played: Bool = false) {
+        (self.articleID, self.url, self.position, self.duration, self.played) = (articleID, url, position, duration, played)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// Where each episode was left, so that opening it again resumes there, and which were heard
+/// to their end. The player writes as it goes (at least every 10 s and on pause), so a crash
+/// loses seconds at most.
+extension LibraryStore {
+    /// The episode `url` of article `articleID`, or nil if never played.
+    public func episodeProgress(articleID: Int64, url: String) throws(StorageError) -> EpisodeProgress? {
+        try read { database throws(StorageError) in
+            try database.query("SELECT position, duration, played FROM episodes WHERE article_id = ? AND url = ?",
+                               [.integer(articleID), .text(url)]) { row in
+                EpisodeProgress(articleID: articleID, url: url, position: row.double(0), duration: row.optionalDouble(1),
+                                played: row.bool(2))
+            }.first
+        }
+    }
+
+    /// Keeps where the episode is now (an episode played again is in progress again). Nothing
+    /// is written for an article no longer in the library.
+    public func saveEpisodeProgress(_ progress: EpisodeProgress) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            try database.run("""
+                INSERT INTO episodes (article_id, url, position, duration, played, touched)
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM articles WHERE id = ?1)
+                ON CONFLICT (article_id, url) DO UPDATE SET position = excluded.position,
+                    duration = coalesce(excluded.duration, duration), played = excluded.played, touched = excluded.touched
+                """, [.integer(progress.articleID), .text(progress.url), .real(max(0, progress.position)),
+                      progress.duration.map { .real($0) } ?? .null, SQLValue(progress.played), SQLValue(Date())])
+        }
+    }
+
+    /// The episode was heard to its end: played, back at the start, and its article read (the
+    /// change queued for an account's server like any other).
+    @discardableResult
+    public func finishEpisode(articleID: Int64, url: String, duration: Double?) throws(StorageError) -> StatusChange {
+        try saveEpisodeProgress(EpisodeProgress(articleID: articleID, url: url, position: 0, duration: duration, played: true))
+        return try setRead([articleID], true)
+    }
+}

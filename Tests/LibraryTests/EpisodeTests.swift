@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+@testable import Library
+
+/// Where each episode was left (schema 9): kept as the player goes, read back on opening, played
+/// to its end marks it played and its article read, and it goes with its article.
+@Suite struct EpisodeTests {
+    private let mp3 = "https://example.org/episodes/1.mp3"
+
+    private func storeWithEpisode() throws -> (LibraryStore, TempFolder, Int64, Int64) {
+        let (store, folder) = try makeStore()
+        let feed = try store.addFeed(url: "https://example.org/podcast")
+        try store.save(parsed([entry("e1", title: "Episode 1")]), toFeed: feed.id)
+        let id = try #require(try store.articles(ArticleQuery(view: .all)).first?.id)
+        return (store, folder, feed.id, id)
+    }
+
+    @Test func theLastPositionIsWhatOpeningReadsBack() throws {
+        let (store, folder, _, id) = try storeWithEpisode()
+        #expect(try store.episodeProgress(articleID: id, url: mp3) == nil, "never played")
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 12.5, duration: 3600))
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 742.25))
+        #expect(try store.episodeProgress(articleID: id, url: mp3)
+                == EpisodeProgress(articleID: id, url: mp3, position: 742.25, duration: 3600, played: false),
+                "the newest position; the length kept when not given again")
+        #expect(try store.episodeProgress(articleID: id, url: "https://example.org/episodes/other.mp3") == nil,
+                "each attachment its own")
+
+        // Another process (a restart) reads the same.
+        let reopened = try LibraryStore.open(path: folder.path("library.sqlite"))
+        #expect(try reopened.episodeProgress(articleID: id, url: mp3)?.position == 742.25)
+    }
+
+    @Test func anEpisodeHeardToItsEndIsPlayedAndItsArticleRead() throws {
+        let (store, _, _, id) = try storeWithEpisode()
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 3590, duration: 3600))
+        let change = try store.finishEpisode(articleID: id, url: mp3, duration: 3600)
+        #expect(change.articleIDs == [id])
+        #expect(try store.episodeProgress(articleID: id, url: mp3) == EpisodeProgress(articleID: id, url: mp3, position: 0, duration: 3600, played: true))
+        #expect(try store.articles(ArticleQuery(view: .all)).first?.read == true)
+    }
+
+    @Test func progressGoesWithItsArticleAndIsNeverKeptForOneThatIsGone() throws {
+        let (store, _, feedID, id) = try storeWithEpisode()
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 30))
+        try store.deleteFeed(feedID)
+        #expect(try store.episodeProgress(articleID: id, url: mp3) == nil)
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 40))
+        #expect(try store.episodeProgress(articleID: id, url: mp3) == nil, "the player's last write after the feed was removed")
+    }
+}
