@@ -6,6 +6,7 @@
 //                                         -> CSQLite3, CCurl;  Sync -> CLibSecret
 //                         -> ArticleModel (the document the reader draws; no parsing)
 //                         -> Theming (Foundation only)
+//                         -> Playback -> CGStreamer (podcasts and attached media; no GTK)
 //   every layer that shows text -> Localization (gettext, locale formats; Foundation only)
 import PackageDescription
 
@@ -65,7 +66,7 @@ let package = Package(
         .target(name: "GtkBridge", dependencies: ["CGtk4"]),
         // The app sees the core through Library, Theming and ArticleModel only: no parser, no
         // SQLite, no libxml2 (MemberImportVisibility keeps that true for members too).
-        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "ArticleModel", "Localization"],
+        .target(name: "LecternApp", dependencies: ["GtkBridge", "CLecternModel", "CLecternWidgets", "Theming", "Library", "Sync", "Playback", "ArticleModel", "Localization"],
                 swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")],
                 plugins: ["VersionStamp"]),
         // The version is written once, as the newest release in CHANGELOG.md; this plugin (and its

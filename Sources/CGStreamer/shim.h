@@ -76,3 +76,7 @@ static inline const char *lectern_gst_missing_media_type(GstMessage *message) {
     const GstCaps *caps = gst_value_get_caps(detail);
     return caps && gst_caps_get_size(caps) > 0 ? gst_structure_get_name(gst_caps_get_structure(caps, 0)) : NULL;
 }
+
+static inline void lectern_gst_set_uint64(gpointer object, const char *name, guint64 value) {
+    g_object_set(object, name, value, NULL);
+}

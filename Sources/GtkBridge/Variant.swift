@@ -43,6 +43,14 @@ public final class Variant: @unchecked Sendable {
         return (r, g, b)
     }
     public var string: String? { isType("s") ? String(cString: g_variant_get_string(pointer, nil)) : nil }
+    public var objectPath: String? { isType("o") ? String(cString: g_variant_get_string(pointer, nil)) : nil }
+
+    /// The value in GVariant's text form (`'Playing'`, `{'xesam:title': <'A'>}`).
+    public var printed: String {
+        guard let text = g_variant_print(pointer, 0) else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
 
     /// The strings of an `as` array.
     public var strings: [String]? {

@@ -100,6 +100,7 @@ public final class LecternApplication: AppShell {
     }
 
     private func shutdown() {
+        features?.listening.shutDown()
         saveSettings()
         features?.library.close()
     }

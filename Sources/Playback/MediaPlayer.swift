@@ -23,6 +23,13 @@ public final class MediaPlayer {
         case failed(PlaybackError)
     }
 
+    /// Bytes of a remote episode kept around the place being played. With a ring buffer the
+    /// demuxer reads the stream as a file: an Ogg episode over HTTP knows its length and seeks
+    /// at once (without one, it could not seek until read to its end). Older bytes are dropped
+    /// and fetched again (a Range request) when a seek goes back to them, so memory stays flat
+    /// through an episode of any length.
+    static let ringBuffer: guint64 = 16 << 20
+
     /// The speeds offered; the pitch is kept at each.
     public static let rates: [Double] = [0.75, 1, 1.25, 1.5, 1.75, 2]
 
@@ -37,6 +44,8 @@ public final class MediaPlayer {
     /// True once a pipeline found no sound device and plays to a silent sink (a test machine,
     /// a server): position, resume and the rest behave the same.
     public private(set) var noSoundDevice = false
+    /// Whether playing was asked for (while loading or buffering, the episode is on its way to it).
+    public var isPlayRequested: Bool { wantsPlaying }
     /// Told on every change of state and, while playing, on every position tick.
     public var onChange: (@MainActor () -> Void)?
 
@@ -79,6 +88,7 @@ public final class MediaPlayer {
         close()
         self.url = url
         (duration, lastPosition, prerolled, buffering, noSoundDevice, missing) = (nil, max(0, start), false, false, false, nil)
+        seekRetry = nil
         pendingSeek = start > 0 ? start : nil
         wantsPlaying = play
         guard let playbin = gst_element_factory_make("playbin", "lectern-player") else {
@@ -86,8 +96,10 @@ public final class MediaPlayer {
         }
         pipeline = playbin
         lectern_gst_set_string(playbin, "uri", url.absoluteString)
-        // Audio only (GST_PLAY_FLAG_AUDIO | GST_PLAY_FLAG_SOFT_VOLUME): a video episode plays its sound.
-        lectern_gst_set_uint(playbin, "flags", 0x2 | 0x10)
+        // Audio only, software volume, and the filter (scaletempo) always in (GST_PLAY_FLAG_AUDIO |
+        // SOFT_VOLUME | FORCE_FILTERS): a video episode plays its sound.
+        lectern_gst_set_uint(playbin, "flags", 0x2 | 0x10 | 0x800)
+        lectern_gst_set_uint64(playbin, "ring-buffer-max-size", Self.ringBuffer)
         if let tempo = gst_element_factory_make("scaletempo", nil) {
             lectern_gst_set_element(playbin, "audio-filter", tempo)
         }
@@ -140,19 +152,41 @@ public final class MediaPlayer {
 
     /// Goes to `seconds` (kept within the episode).
     public func seek(to seconds: Double) {
-        guard let pipeline, !isFailed else { return }
+        guard pipeline != nil, !isFailed else { return }
+        seekRetry = nil
         let target = max(0, duration.map { min(seconds, $0) } ?? seconds)
         lastPosition = target
         if state == .ended { change(to: wantsPlaying ? .loading : .paused) }
         guard prerolled else { pendingSeek = target; return onChange?() ?? () }
         pendingSeek = target
-        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
-        if gst_element_seek(pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(target * 1e9),
-                            GST_SEEK_TYPE_NONE, -1) == 0 {
-            pendingSeek = nil   // a stream that cannot seek plays on where it is
+        if !startSeek(to: target) {
+            // Some streams cannot seek yet (an Ogg file over HTTP until its length is found): tried
+            // again on the next ticks; one that never can plays on where it is.
+            pendingSeek = nil
+            seekRetry = (target, 8)
             settle()
         }
         onChange?()
+    }
+
+    private func startSeek(to target: Double) -> Bool {
+        guard let pipeline else { return false }
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        return gst_element_seek(pipeline, rate, GST_FORMAT_TIME, flags, GST_SEEK_TYPE_SET, gint64(target * 1e9),
+                                GST_SEEK_TYPE_NONE, -1) != 0
+    }
+
+    /// A seek the stream refused, tried again while playing (the target, tries left).
+    private var seekRetry: (target: Double, tries: Int)?
+
+    private func retrySeek() {
+        guard let retry = seekRetry else { return }
+        seekRetry = retry.tries > 1 ? (retry.target, retry.tries - 1) : nil
+        if startSeek(to: retry.target) {
+            seekRetry = nil
+            pendingSeek = retry.target
+            lastPosition = retry.target
+        }
     }
 
     /// Moves by `seconds` (negative: back).
@@ -313,6 +347,7 @@ public final class MediaPlayer {
 
     private func tick() {
         if duration == nil { readDuration() }
+        retrySeek()
         onChange?()
     }
 

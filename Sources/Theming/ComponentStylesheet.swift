@@ -12,7 +12,7 @@ import Foundation
 public enum ComponentStylesheet {
     /// The files, in the order their rules cascade: a later file wins a tie.
     public static let files = ["window.css", "sidebar.css", "article-list.css", "reader.css", "states.css",
-                               "notices.css", "theme-picker.css", "welcome.css", "preferences.css", "accent.css"]
+                               "notices.css", "player.css", "theme-picker.css", "welcome.css", "preferences.css", "accent.css"]
 
     /// `Resources/style` under `resources`.
     public static func folder(in resources: URL) -> URL {

@@ -58,6 +58,7 @@ struct MediaPlayerTests {
         player.open(server.url("/long.opus"), at: 25, play: false)
         try #require(wait(for: player, 10) { player.state == .paused }, "never ready: \(player.state)")
         #expect(abs(player.position - 25) < 1, "resumed at 25 s: \(player.position)")
+        #expect(abs((player.duration ?? 0) - 40) < 1, "an Ogg file over HTTP knows its length: \(String(describing: player.duration))")
 
         player.seek(to: 10)
         player.play()

@@ -12,6 +12,8 @@ Media are answered with Range support (206), as podcast hosts do.
   /page.mp3      an HTML page sent as audio/mpeg (a file that is not media)
   /long.mp3      /long.opus as MP3
   /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
+  /podcast.xml   an RSS podcast: "A short tone" (/tone.mp3), "A long tone" (/long.opus), "A lost episode"
+                 (/gone.mp3), newest first
   /_hits?path=P  how many requests P has had
 """
 import os
@@ -43,6 +45,20 @@ def make(name, seconds, encoder, muxer):
         return file.read()
 
 
+def podcast(site):
+    """The feed of the episodes above."""
+    items = [("A short tone", "tone.mp3", "audio/mpeg", "0:04", 2), ("A long tone", "long.opus", "audio/ogg", "0:40", 1),
+             ("A lost episode", "gone.mp3", "audio/mpeg", "12:00", 0)]
+    entries = "".join(f"""<item><title>{title}</title><guid>{site}/{name}</guid><link>{site}/{name}.html</link>
+<pubDate>0{day + 1} Dec 2026 08:00:00 GMT</pubDate><description>Episode: {title}.</description>
+<enclosure url="{site}/{name}" type="{kind}" length="{len(MEDIA.get('/' + name, b''))}"/>
+<itunes:duration>{duration}</itunes:duration></item>""" for title, name, kind, duration, day in items)
+    return (f"""<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+<title>Tones Weekly</title><link>{site}/</link><description>Short tones, weekly.</description>{entries}
+</channel></rss>""").encode()
+
+
 class Handler(VerbHandler):
     def dispatch(self, method):
         url = urlsplit(self.path)
@@ -52,6 +68,8 @@ class Handler(VerbHandler):
                 return self.send(200, str(HITS.get(asked, 0)).encode(), "text/plain")
         with LOCK:
             HITS[url.path] = HITS.get(url.path, 0) + 1
+        if url.path == "/podcast.xml":
+            return self.send(200, podcast(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
         if url.path == "/gone.mp3":
             return self.send(404, b"<h1>Not Found</h1>", "text/html")
         if url.path == "/locked.mp3":

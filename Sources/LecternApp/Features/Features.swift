@@ -18,10 +18,12 @@ final class Features {
     let refreshing: RefreshingFeature
     let subscriptions: SubscriptionsFeature
     let labels: LabelsFeature
+    let listening: ListeningFeature
     let preferences: PreferencesFeature
     let commandLine: PrimaryCommandLine
     unowned let shell: AppShell
     private var shellSearch: ShellSearchProvider?
+    private var mpris: MprisService?
     private var settingsObserver: SettingsObserver?
 
     init(shell: AppShell, locator: ResourceLocator?, launchedInBackground: Bool, saveSettings: @escaping @MainActor () -> Void) {
@@ -38,6 +40,7 @@ final class Features {
         (self.arrivals, self.accounts, self.refreshing) = (arrivals, accounts, refreshing)
         subscriptions = SubscriptionsFeature(shell: shell, library: library, accounts: accounts)
         labels = LabelsFeature(shell: shell, library: library)
+        listening = ListeningFeature(shell: shell, library: library)
         preferences = PreferencesFeature(shell: shell, library: library, accounts: accounts)
         commandLine = PrimaryCommandLine(shell: shell, library: library, themes: themes, background: background,
                                          accounts: accounts, arrivals: arrivals, refreshing: refreshing)
@@ -52,6 +55,8 @@ final class Features {
                                             })
         background.started()
         shellSearch = ShellSearchProvider(host: self, application: shell.gApplication)
+        mpris = MprisService(listening: listening, application: shell.gApplication,
+                             raise: { [unowned shell] in shell.activate() }, quit: { [unowned shell] in shell.quit(status: nil) })
     }
 
     /// A window is asked for: the appearance first, and the hold of a D-Bus-started Lectern.
@@ -65,6 +70,7 @@ final class Features {
     func attach(to window: MainWindow) {
         reading.attach(to: window)
         subscriptions.attach(to: window)
+        listening.attach(to: window)
         window.refreshButton.setOffline(!refreshing.isOnline)
         library.open(for: window) { [unowned self] access in libraryReady(access, in: window) }
     }

@@ -76,7 +76,7 @@ final class ReaderController {
             shownBlocks.append((block, holder))
             gtk_box_append(cast(content), holder)
         }
-        if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures)) }
+        if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures, of: article.id)) }
         TextDirection.apply(TextDirection.of(title: article.title, document: document, feedLanguage: feedLanguage), to: content)
         column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
         pages.show("article")
@@ -199,15 +199,23 @@ final class ReaderController {
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 8, classes: ["article-header"], [title, metaLabel, chips, actions])
     }
 
-    private func attachments(_ enclosures: [Enclosure]) -> WidgetPointer {
+    /// The article's attachments, each a link; audio and video with a Play button first, which
+    /// plays them in the player bar.
+    private func attachments(_ enclosures: [Enclosure], of articleID: Int64) -> WidgetPointer {
         var rows = [Widgets.label(tr("Attachments"), classes: ["attachments-heading"])]
         for enclosure in enclosures {
             let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
             let details = [enclosure.type, enclosure.length.map(Self.size)].compactMap { $0 }.joined(separator: " · ")
             let link = created(gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name))
             Widgets.addClasses(link, ["attachment-link"])
-            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"],
-                                    [link, Widgets.label(details, classes: ["attachment-details"])]))
+            var parts = [link, Widgets.label(details, classes: ["attachment-details"])]
+            if enclosure.isPlayable {
+                let play = Widgets.textButton(tr("Play"), action: "app.play-attachment", classes: ["attachment-play"])
+                gtk_actionable_set_action_target_value(OpaquePointer(play), g_variant_new_string("\(articleID) \(enclosure.url)"))
+                Accessibility.setLabel(play, tr("Play {name}", ["name": name.isEmpty ? enclosure.url : name]))
+                parts.insert(play, at: 0)
+            }
+            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"], parts))
         }
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["attachments"], rows)
     }

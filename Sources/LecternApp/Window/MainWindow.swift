@@ -11,6 +11,7 @@ final class MainWindow {
     let window: WidgetPointer
     let refreshButton = RefreshButton()
     let addFeed = AddFeedPopover()
+    let playerBar = PlayerBar()
     private(set) var session: ReadingSession?
     private let settings: Settings
     private let banner = NoticeBanner()
@@ -43,7 +44,7 @@ final class MainWindow {
         pages.add(panes.widget, name: "reading")
         pages.add(WelcomePage.make(), name: "welcome")
         pages.add(upgradePage.widget, name: "upgrade")
-        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget]))
+        gtk_window_set_child(gtkWindow, Widgets.box(GTK_ORIENTATION_VERTICAL, [banner.widget, undoBar.widget, pages.widget, playerBar.widget]))
         Widgets.addClasses(window, ["lectern-window"])
         connect(window, .closeRequest) { [weak self] in
             self?.rememberGeometry()

@@ -1,7 +1,7 @@
 import CGtk4
 import GtkBridge
 
-/// Single-letter reading keys (j/k, n, m, s, o, f, l, r, /). They are handled after the focused
+/// Single-letter reading keys (j/k, n, m, s, o, f, l, r, /; p, comma and period for the player). They are handled after the focused
 /// widget had its chance, so typing in the search field never moves the selection.
 @MainActor
 enum ReadingKeys {
@@ -10,6 +10,7 @@ enum ReadingKeys {
         UInt32(GDK_KEY_n): "next-unread", UInt32(GDK_KEY_m): "toggle-read",
         UInt32(GDK_KEY_s): "toggle-star", UInt32(GDK_KEY_o): "open-in-browser",
         UInt32(GDK_KEY_f): "load-full-article", UInt32(GDK_KEY_l): "labels", UInt32(GDK_KEY_r): "refresh", UInt32(GDK_KEY_slash): "search",
+        UInt32(GDK_KEY_p): "play-pause", UInt32(GDK_KEY_comma): "skip-back", UInt32(GDK_KEY_period): "skip-forward",
     ]
 
     static func attach(to window: WidgetPointer, activate: @escaping @MainActor (String) -> Void) {

@@ -240,6 +240,12 @@ final class ReadingSession {
         }
     }
 
+    /// Article `id` was marked read by something other than the list (an episode heard to its end).
+    func articleReadElsewhere(_ id: Int64) {
+        if list.selectedRow?.id == id { list.updateSelected { $0.read = true } } else { list.reload() }
+        sidebar.refreshCounts()
+    }
+
     private func setRead(_ read: Bool) {
         guard let row = list.selectedRow else { return }
         guard access.write(read ? tr("mark the article as read") : tr("mark the article as unread"), { _ = try $0.setRead([row.id], read) })

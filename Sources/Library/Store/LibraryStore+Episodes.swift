@@ -36,4 +36,19 @@ extension LibraryStore {
         try saveEpisodeProgress(EpisodeProgress(articleID: articleID, url: url, position: 0, duration: duration, played: true))
         return try setRead([articleID], true)
     }
+
+    /// The article that attaches `url` (the one last listened to, else the newest), or nil.
+    public func articleID(attaching url: String) throws(StorageError) -> Int64? {
+        try read { database throws(StorageError) in
+            if let id = try database.query("SELECT article_id FROM episodes WHERE url = ? ORDER BY touched DESC LIMIT 1",
+                                           [.text(url)], { $0.int64(0) }).first {
+                return id
+            }
+            return try database.query("""
+                SELECT a.id FROM articles a JOIN article_bodies b ON b.id = a.id, json_each(b.enclosures) e
+                WHERE b.enclosures IS NOT NULL AND json_extract(e.value, '$.url') = ?
+                ORDER BY a.sort_date DESC LIMIT 1
+                """, [.text(url)], { $0.int64(0) }).first
+        }
+    }
 }

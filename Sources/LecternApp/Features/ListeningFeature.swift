@@ -1,0 +1,182 @@
+import Foundation
+import GtkBridge
+import Library
+import Localization
+import Playback
+
+/// Podcasts and the media articles attach, one episode at a time across the whole app. Owns
+/// the player; the player bar at the bottom of the window shows and drives it. Where each
+/// episode was left is kept in the library every 10 s while it plays, on pause, on every seek
+/// and at quitting, and opening it again resumes there; heard to its end it is marked played
+/// and its article read. Closing the window keeps it playing only while Lectern stays running
+/// in the background. Actions: `app.play-attachment('ID URL')`, `app.play-pause` (p),
+/// `app.skip-back` (comma, 15 s), `app.skip-forward` (period, 30 s), `app.playback-speed('1.5')`,
+/// `app.stop-playing`.
+@MainActor
+final class ListeningFeature {
+    /// The episode open in the player.
+    struct Episode: Equatable {
+        let articleID: Int64
+        let url: String
+        let title: String
+        /// The feed's title.
+        let show: String
+        /// The show's picture (the feed's icon), as a file address.
+        let artwork: String?
+    }
+
+    static let skipBack: Double = 15
+    static let skipForward: Double = 30
+    /// How often, at most, a playing episode's place is written.
+    static let saveInterval: TimeInterval = 10
+
+    private unowned let shell: AppShell
+    private let library: LibraryOwner
+    private(set) var player: MediaPlayer?
+    private(set) var episode: Episode?
+    private var lastSaved = Date.distantPast
+    private var lastState: MediaPlayer.State = .idle
+    /// `app.playback-speed`, whose state is the speed chosen (its menu's items are radio items).
+    private var speedAction: OpaquePointer?
+    /// Told on every change of the player (its state, and its position while playing).
+    var onChange: [@MainActor () -> Void] = []
+    /// Told of every seek the user asked for, with the new position.
+    var onSeek: [@MainActor (Double) -> Void] = []
+
+    init(shell: AppShell, library: LibraryOwner) {
+        self.shell = shell
+        self.library = library
+        let map = shell.actionMap
+        Actions.add("play-attachment", to: map, string: { [unowned self] target in
+            let parts = target.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, let id = Int64(parts[0]) else { return }
+            play(articleID: id, url: String(parts[1]))
+        })
+        Actions.add("play-pause", to: map) { [unowned self] in player?.togglePlaying() }
+        Actions.add("skip-back", to: map) { [unowned self] in skip(by: -Self.skipBack) }
+        Actions.add("skip-forward", to: map) { [unowned self] in skip(by: Self.skipForward) }
+        speedAction = Actions.addStateful("playback-speed", to: map, string: { [unowned self] rate in
+            if let rate = Double(rate) { player?.setRate(rate) }
+        })
+        if let speedAction { Actions.setState(speedAction, PlayerBar.rateTarget(1)) }
+        Actions.add("stop-playing", to: map) { [unowned self] in stop() }
+    }
+
+    /// The window's player bar shows the player and drives it.
+    func attach(to window: MainWindow) {
+        let bar = window.playerBar
+        onChange.append { [unowned self, weak bar] in bar?.show(player, episode: episode) }
+        bar.onSeek = { [unowned self] in seek(to: $0) }
+        bar.onVolume = { [unowned self] in player?.setVolume($0) }
+        bar.show(player, episode: episode)
+    }
+
+    /// Opens the attachment `url` of article `articleID` where it was left, and plays it.
+    func play(articleID: Int64, url: String) {
+        if episode?.articleID == articleID, episode?.url == url, let player, player.state != .idle {
+            if case .failed = player.state {} else { return player.play() }
+        }
+        guard let access = library.access, let address = URL(string: url),
+              let article = access.read(tr("open the episode"), fallback: nil, { try $0.article(id: articleID) }) else { return }
+        saveProgress()
+        let feed = access.read(tr("open the episode"), fallback: nil) { try $0.feed(id: article.feedID) }
+        let progress = access.read(tr("find where the episode was left"), fallback: nil) {
+            try $0.episodeProgress(articleID: articleID, url: url)
+        }
+        episode = Episode(articleID: articleID, url: url, title: article.title ?? address.lastPathComponent,
+                          show: feed?.displayTitle ?? "",
+                          artwork: feed.flatMap { FeedIconCache.cachedFile(forFeedURL: $0.url)?.absoluteString })
+        let player = self.player ?? makePlayer()
+        // An episode played to its end starts again from the start.
+        let start = progress.map { $0.played ? 0 : $0.position } ?? 0
+        lastSaved = Date()
+        player.open(address, at: start, play: true)
+    }
+
+    /// Plays the episode at `url` of whichever article attaches it (the one last listened to,
+    /// else the newest); false when none does.
+    @discardableResult
+    func play(attachment url: String) -> Bool {
+        guard let id = library.access?.read(tr("find the episode"), fallback: nil, { try $0.articleID(attaching: url) }) else {
+            return false
+        }
+        play(articleID: id, url: url)
+        return true
+    }
+
+    func skip(by seconds: Double) {
+        guard let player else { return }
+        seek(to: player.position + seconds)
+    }
+
+    func seek(to seconds: Double) {
+        guard let player, player.state != .idle else { return }
+        player.seek(to: seconds)
+        saveProgress()
+        onSeek.forEach { $0(player.position) }
+    }
+
+    /// Stops, keeping the place, and closes the player bar.
+    func stop() {
+        saveProgress()
+        player?.close()
+        episode = nil
+        changed()
+    }
+
+    /// Lectern is quitting: the place is kept.
+    func shutDown() {
+        saveProgress()
+        player?.close()
+    }
+
+    private func makePlayer() -> MediaPlayer {
+        let player = MediaPlayer(userAgent: DownloadPolicy.userAgent(appVersion: LecternVersion.string))
+        player.onChange = { [unowned self] in playerChanged() }
+        self.player = player
+        return player
+    }
+
+    private func playerChanged() {
+        guard let player else { return }
+        let state = player.state
+        if state != lastState {
+            let wasPlaying = lastState == .playing
+            lastState = state
+            switch state {
+            case .ended: finished()
+            case .paused, .failed: if wasPlaying { saveProgress() }
+            default: break
+            }
+        } else if state == .playing, Date().timeIntervalSince(lastSaved) >= Self.saveInterval {
+            saveProgress()
+        }
+        changed()
+    }
+
+    private func changed() {
+        if let player, let speedAction { Actions.setState(speedAction, PlayerBar.rateTarget(player.rate)) }
+        onChange.forEach { $0() }
+    }
+
+    /// Writes where the episode is (nothing for a failed or finished one).
+    private func saveProgress() {
+        guard let episode, let player, player.url != nil else { return }
+        switch player.state {
+        case .idle, .ended, .failed: return
+        default: break
+        }
+        lastSaved = Date()
+        let progress = EpisodeProgress(articleID: episode.articleID, url: episode.url, position: player.position,
+                                       duration: player.duration)
+        library.access?.write(tr("keep the episode's place")) { try $0.saveEpisodeProgress(progress) }
+    }
+
+    private func finished() {
+        guard let episode, let player else { return }
+        let done = library.access?.write(tr("mark the episode played")) {
+            try $0.finishEpisode(articleID: episode.articleID, url: episode.url, duration: player.duration)
+        } ?? false
+        if done { shell.mainWindow?.session?.articleReadElsewhere(episode.articleID) }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Library
+import Testing
+import TestSupport
+
+/// Podcasts in the running window: a feed's episodes (Tests/Servers/media_server.py) played in
+/// the player bar with real GStreamer (a silent sink where the machine has no sound), driven and
+/// read through MPRIS with playerctl over the sandbox's bus, as GNOME's media controls do.
+@Suite("Podcasts", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct PodcastTests {
+    static let playerctl = "/usr/bin/playerctl"
+
+    /// A sandbox subscribed to the podcast; its library; the episodes' articles by title.
+    private func subscribed(to server: SiteServer) async throws -> (LecternSandbox, LibraryStore, [String: ArticleRow]) {
+        let sandbox = try await LecternSandbox()
+        let added = await sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/podcast.xml"], environment: ["DISPLAY": nil])
+        try #require(added.status == 0, "\(added.stderr)")
+        let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
+        let rows = try store.articles(ArticleQuery(view: .all))
+        return (sandbox, store, Dictionary(uniqueKeysWithValues: rows.map { ($0.title ?? "", $0) }))
+    }
+
+    /// playerctl's answer for Lectern's player (trimmed), or nil when it failed.
+    @discardableResult
+    private func player(_ sandbox: LecternSandbox, _ arguments: String...) async -> String? {
+        let result = await Command.run(Self.playerctl, ["--player=Lectern"] + arguments, environment: sandbox.environment)
+        return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    private func position(_ sandbox: LecternSandbox) async -> Double {
+        await player(sandbox, "position").flatMap(Double.init) ?? -1
+    }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: playerctl), "needs playerctl"))
+    func anEpisodePlaysAnswersTheMediaKeysAndResumesAfterARestart() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, store, articles) = try await subscribed(to: server)
+        let long = try #require(articles["A long tone"]), short = try #require(articles["A short tone"])
+        let longURL = "http://127.0.0.1:\(server.port)/long.opus"
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        #expect(await eventually(timeout: 10) { await player(sandbox, "status") == "Stopped" }, "MPRIS is served before anything plays")
+
+        // The reader's Play button's action.
+        await sandbox.activate("play-attachment", "[<'\(long.id) \(longURL)'>]")
+        #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
+        #expect(await player(sandbox, "metadata", "--format", "{{title}}|{{album}}|{{xesam:url}}")
+                == "A long tone|Tones Weekly|\(longURL)")
+        #expect(await eventually(timeout: 10) { await position(sandbox) > 1 }, "the position moves")
+
+        await player(sandbox, "position", "20")
+        var seeked = 0.0
+        #expect(await eventually(timeout: 5) { seeked = await position(sandbox); return (20...22).contains(seeked) }, "seeked: \(seeked)")
+        await player(sandbox, "pause")
+        #expect(await eventually(timeout: 5) { await player(sandbox, "status") == "Paused" })
+        let held = await position(sandbox)
+        await pause(seconds: 1)
+        let later = await position(sandbox)
+        #expect(abs(later - held) < 0.1, "paused, the place holds: \(held) → \(later)")
+        await player(sandbox, "previous")   // 15 s back
+        var left = 0.0
+        #expect(await eventually(timeout: 5) { left = await position(sandbox); return abs(left - (held - 15)) < 1 }, "15 s back: \(left)")
+
+        // Quitting keeps the place; the next launch resumes there.
+        app.stop()
+        let kept = try #require(try store.episodeProgress(articleID: long.id, url: longURL))
+        #expect(abs(kept.position - left) < 1, "kept \(kept.position), left at \(left)")
+        let again = try sandbox.start([])
+        defer { again.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        #expect(await eventually(timeout: 10) { await player(sandbox, "open", longURL) != nil }, "OpenUri with the episode's address")
+        #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
+        let resumed = await position(sandbox)
+        #expect(resumed > left - 1 && resumed < left + 3, "resumed at \(resumed), left at \(left) (seeking lands within a second)")
+
+        // An episode heard to its end is played, and its article read.
+        let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3"
+        await sandbox.activate("play-attachment", "[<'\(short.id) \(shortURL)'>]")
+        #expect(await eventually(timeout: 20) { (try? store.episodeProgress(articleID: short.id, url: shortURL))??.played == true })
+        #expect(try store.article(id: short.id)?.read == true)
+        #expect(await player(sandbox, "status") == "Paused")
+        #expect(await player(sandbox, "open", "http://127.0.0.1:\(server.port)/elsewhere.mp3") == nil,
+                "an address no article attaches is refused")
+    }
+
+    @Test(.enabled(if: AccessibilityBus.isAvailable, "needs AT-SPI"), .hangGuard)
+    func anEpisodeThatIsGoneSaysSoInAPlayerBarWhoseControlsAreNamed() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, _, articles) = try await subscribed(to: server)
+        let lost = try #require(articles["A lost episode"])
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        await sandbox.activate("play-attachment", "[<'\(lost.id) http://127.0.0.1:\(server.port)/gone.mp3'>]")
+        var nodes: [AccessibleNode] = []
+        #expect(await eventually(timeout: 20) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.name.hasPrefix("The episode is not at its address any more.") }
+        }, "the player bar says what failed: \(nodes.filter { $0.role == "label" }.map(\.name))")
+        #expect(nodes.contains { $0.name.contains("Open the article in the browser") }, "and what to do")
+        #expect(nodes.contains { $0.role == "label" && $0.name == "A lost episode" })
+        for control in ["Play", "Volume", "Back 15 Seconds", "Forward 30 Seconds", "Playback Speed", "Close the Player"] {
+            #expect(nodes.contains { $0.isControl && $0.name == control }, "\(control) is named")
+        }
+        let unnamed = nodes.filter { $0.isControl && !$0.isNamed }.map(\.summary)
+        #expect(unnamed.isEmpty, "controls a screen reader cannot name: \(unnamed)")
+        #expect(server.hits("/gone.mp3") >= 1)
+    }
+}
