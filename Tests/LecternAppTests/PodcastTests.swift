@@ -62,8 +62,9 @@ struct PodcastTests {
         var left = 0.0
         #expect(await eventually(timeout: 5) { left = await position(sandbox); return abs(left - (held - 15)) < 1 }, "15 s back: \(left)")
 
-        // Quitting keeps the place; the next launch resumes there.
-        app.stop()
+        // The place is written as it changes: a crash (kill -9) keeps it; the next launch resumes there.
+        kill(app.processIdentifier, SIGKILL)
+        app.waitUntilExit()
         let kept = try #require(try store.episodeProgress(articleID: long.id, url: longURL))
         #expect(abs(kept.position - left) < 1, "kept \(kept.position), left at \(left)")
         let again = try sandbox.start([])
