@@ -1,4 +1,6 @@
 import Foundation
+import ArticleModel
+import FeedParsing
 import Testing
 @testable import Library
 
@@ -47,5 +49,30 @@ import Testing
         #expect(try store.episodeProgress(articleID: id, url: mp3) == nil)
         try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 40))
         #expect(try store.episodeProgress(articleID: id, url: mp3) == nil, "the player's last write after the feed was removed")
+    }
+
+    @Test func anEpisodesAddressFindsTheArticleThatAttachesIt() throws {
+        let (store, _) = try makeStore()
+        let feed = try store.addFeed(url: "https://example.org/podcast")
+        var old = entry("old", title: "Rerun", published: Date(timeIntervalSince1970: 1_000_000))
+        old.enclosures = [Enclosure(url: mp3, type: "audio/mpeg")]
+        var new = entry("new", title: "Premiere", published: Date(timeIntervalSince1970: 2_000_000))
+        new.enclosures = [Enclosure(url: "https://example.org/episodes/2.mp3", type: "audio/mpeg"), Enclosure(url: mp3)]
+        try store.save(parsed([old, new, entry("plain", title: "No episode")]), toFeed: feed.id)
+        let ids = Dictionary(uniqueKeysWithValues: try store.articles(ArticleQuery(view: .all)).map { ($0.title ?? "", $0.id) })
+        #expect(try store.articleID(attaching: mp3) == ids["Premiere"], "the newest article attaching it")
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: try #require(ids["Rerun"]), url: mp3, position: 5))
+        #expect(try store.articleID(attaching: mp3) == ids["Rerun"], "the one last listened to")
+        #expect(try store.articleID(attaching: "https://example.org/episodes/none.mp3") == nil)
+    }
+
+    @Test func audioAndVideoArePlayableByTypeOrByName() {
+        #expect(Enclosure(url: "https://example.org/a", type: "audio/mpeg").isPlayable)
+        #expect(Enclosure(url: "https://example.org/a", type: "video/mp4").isPlayable)
+        #expect(Enclosure(url: "https://example.org/show/1.m4a?download=1").isPlayable, "no type: the file name")
+        #expect(Enclosure(url: "https://example.org/1.OPUS", type: "application/octet-stream").isPlayable)
+        #expect(!Enclosure(url: "https://example.org/1.pdf", type: "application/pdf").isPlayable)
+        #expect(!Enclosure(url: "https://example.org/1.mp3", type: "image/jpeg").isPlayable, "a type that says otherwise wins")
+        #expect(!Enclosure(url: "https://example.org/mp3/episode").isPlayable)
     }
 }

@@ -13,6 +13,8 @@ enum ShortcutsWindow {
         (tr("Library"), [("r", tr("Refresh all feeds")), ("slash <Control>f", tr("Search articles")),
                          ("<Shift><Control>a", tr("Mark all as read")), ("<Control>z", tr("Undo marking all as read")),
                          ("<Alt>Return", tr("Settings of the chosen feed"))]),
+        (tr("Listening"), [("p", tr("Play or pause the episode")), ("comma", tr("Back 15 seconds")),
+                           ("period", tr("Forward 30 seconds")), ("space", tr("Play or pause, in the player"))]),
         (tr("Appearance"), [("<Control>plus", tr("Larger text")), ("<Control>minus", tr("Smaller text")),
                             ("<Control>0", tr("Reset text size")), ("<Control>t", tr("Themes"))]),
         (tr("General"), [("F6", tr("Next part of the window")), ("<Shift>F6", tr("Previous part of the window")),
