@@ -84,11 +84,13 @@ public final class MediaPlayer {
     }
 
     /// Opens `url` at `start` seconds, playing at once when `play` (else paused there).
-    public func open(_ url: URL, at start: Double = 0, play: Bool = true) {
+    /// `expectedDuration` (what the feed says) stands for the length until GStreamer knows it.
+    public func open(_ url: URL, at start: Double = 0, play: Bool = true, expectedDuration: Double? = nil) {
         close()
         self.url = url
         (duration, lastPosition, prerolled, buffering, noSoundDevice, missing) = (nil, max(0, start), false, false, false, nil)
         seekRetry = nil
+        duration = expectedDuration.flatMap { $0 > 0 ? $0 : nil }
         pendingSeek = start > 0 ? start : nil
         wantsPlaying = play
         guard let playbin = gst_element_factory_make("playbin", "lectern-player") else {

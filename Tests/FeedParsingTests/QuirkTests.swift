@@ -48,6 +48,23 @@ import Testing
         #expect(feed.entries[1].link == "http://example.com/relative/2")
     }
 
+    @Test func aPodcastFeedSaysEachEpisodesLengthSeasonNumberAndChapters() throws {
+        let feed = try parseFixture("rss/podcast-episodes.xml")
+        let details = Dictionary(uniqueKeysWithValues: feed.entries.map { ($0.title ?? "", $0.episode) })
+        #expect(details["Long"] == EpisodeDetails(duration: 3723, season: 2, number: 14, chaptersURL: "http://example.com/e/1/chapters.json"))
+        #expect(details["Short"] == EpisodeDetails(duration: 2525))
+        #expect(details["Seconds"] == EpisodeDetails(duration: 2400), "episode 0 is no number")
+        #expect(details["Junk"] == EpisodeDetails(), "what cannot be read is left out")
+        #expect(EpisodeDetails.seconds(from: "1:75:00") == nil && EpisodeDetails.seconds(from: "-5") == nil
+                && EpisodeDetails.seconds(from: "9999:00:00") == nil && EpisodeDetails.seconds(from: "90.5") == 90.5)
+    }
+
+    @Test func aJSONFeedAttachmentSaysItsLength() throws {
+        let json = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[{"id":"1","attachments":[{"url":"https://example.com/1.mp3","mime_type":"audio/mpeg","duration_in_seconds":1800}]}]}"#
+        let feed = try FeedParser.parse(Data(json.utf8), url: URL(string: "https://example.com/feed.json"), contentType: nil)
+        #expect(feed.entries.first?.episode == EpisodeDetails(duration: 1800))
+    }
+
     @Test func fallbackIDIsStableAcrossParses() throws {
         let first = try parseFixture("rss/media-and-guid.xml").entries[1].id
         let second = try parseFixture("rss/media-and-guid.xml").entries[1].id

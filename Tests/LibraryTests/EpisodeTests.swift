@@ -75,4 +75,34 @@ import Testing
         #expect(!Enclosure(url: "https://example.org/1.mp3", type: "image/jpeg").isPlayable, "a type that says otherwise wins")
         #expect(!Enclosure(url: "https://example.org/mp3/episode").isPlayable)
     }
+
+    @Test func aPodcastsEpisodesAreListedWithWhatItsFeedSaysAndCounted() throws {
+        let (store, _) = try makeStore()
+        #expect(try store.unreadCounts().unplayedEpisodes == nil, "no episodes: no Podcasts view")
+        let feed = try store.addFeed(url: "https://example.org/podcast")
+        var first = entry("1", title: "Pilot", published: Date(timeIntervalSince1970: 1_000_000))
+        first.enclosures = [Enclosure(url: "https://example.org/1.mp3", type: "audio/mpeg")]
+        first.episode = EpisodeDetails(duration: 1800, season: 1, number: 1)
+        var second = entry("2", title: "Second", published: Date(timeIntervalSince1970: 2_000_000))
+        second.enclosures = [Enclosure(url: "https://example.org/2.pdf", type: "application/pdf")]
+        try store.save(parsed([first, second, entry("3", title: "Notes")]), toFeed: feed.id)
+        let pilot = try #require(try store.articles(ArticleQuery(view: .all)).first { $0.title == "Pilot" })
+
+        #expect(try store.articles(ArticleQuery(view: .podcasts)).map(\.title) == ["Pilot"], "a PDF is no episode")
+        #expect(try store.episodes(ofArticle: pilot.id)["https://example.org/1.mp3"]
+                == EpisodeProgress(articleID: pilot.id, url: "https://example.org/1.mp3", duration: 1800,
+                                   details: EpisodeDetails(season: 1, number: 1)))
+        #expect(try store.unreadCounts().unplayedEpisodes == 1)
+
+        // The player's length wins over the feed's; the feed's next word on the season is taken.
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: pilot.id, url: "https://example.org/1.mp3", position: 60, duration: 1795))
+        first.episode = EpisodeDetails(duration: 1800, season: 2, number: 1)
+        first.summary = "Changed"
+        try store.save(parsed([first, second]), toFeed: feed.id)
+        let kept = try #require(try store.episodeProgress(articleID: pilot.id, url: "https://example.org/1.mp3"))
+        #expect(kept.duration == 1795 && kept.position == 60 && kept.details.season == 2 && kept.inProgress)
+
+        try store.finishEpisode(articleID: pilot.id, url: "https://example.org/1.mp3", duration: nil)
+        #expect(try store.unreadCounts().unplayedEpisodes == 0, "the view stays, with nothing left to hear")
+    }
 }

@@ -12,8 +12,8 @@ Media are answered with Range support (206), as podcast hosts do.
   /page.mp3      an HTML page sent as audio/mpeg (a file that is not media)
   /long.mp3      /long.opus as MP3
   /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
-  /podcast.xml   an RSS podcast: "A short tone" (/tone.mp3), "A long tone" (/long.opus), "A lost episode"
-                 (/gone.mp3), newest first
+  /podcast.xml   an RSS podcast, season 1: "A short tone" (/tone.mp3, episode 3), "A long tone" (/long.opus,
+                 episode 2), "A lost episode" (/gone.mp3, episode 1), with their itunes:duration
   /_hits?path=P  how many requests P has had
 """
 import os
@@ -52,7 +52,8 @@ def podcast(site):
     entries = "".join(f"""<item><title>{title}</title><guid>{site}/{name}</guid><link>{site}/{name}.html</link>
 <pubDate>0{day + 1} Dec 2026 08:00:00 GMT</pubDate><description>Episode: {title}.</description>
 <enclosure url="{site}/{name}" type="{kind}" length="{len(MEDIA.get('/' + name, b''))}"/>
-<itunes:duration>{duration}</itunes:duration></item>""" for title, name, kind, duration, day in items)
+<itunes:duration>{duration}</itunes:duration><itunes:season>1</itunes:season><itunes:episode>{day + 1}</itunes:episode></item>"""
+                      for title, name, kind, duration, day in items)
     return (f"""<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
 <title>Tones Weekly</title><link>{site}/</link><description>Short tones, weekly.</description>{entries}

@@ -4,6 +4,7 @@ enum CaptureTarget {
     case feedIcon, feedLogo, feedImageURL
     case entryID, entryGuid, entryTitle, entryLink, entryPublished, entryUpdated
     case entrySummary, entryContent, entryCategory, entryTags
+    case episodeDuration, episodeSeason, episodeNumber
     case personName, personEmail, personURI
     case authorText
 }

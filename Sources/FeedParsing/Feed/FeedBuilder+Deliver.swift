@@ -1,3 +1,4 @@
+import ArticleModel
 import Foundation
 
 /// Turning captured text into field values.
@@ -24,6 +25,9 @@ extension FeedBuilder {
         case .entryContent: entry.content = richText(bytes, kind: kind) ?? entry.content
         case .entryCategory: if let term = TextBytes.collapsedString(bytes) { addCategory(term) }
         case .entryTags: String(decoding: bytes, as: UTF8.self).split(separator: ",").forEach { addCategory(String($0)) }
+        case .episodeDuration: entry.episode.duration = EpisodeDetails.seconds(from: String(decoding: bytes, as: UTF8.self))
+        case .episodeSeason: entry.episode.season = EpisodeDetails.number(from: String(decoding: bytes, as: UTF8.self))
+        case .episodeNumber: entry.episode.number = EpisodeDetails.number(from: String(decoding: bytes, as: UTF8.self))
         case .personName: person.name = TextBytes.collapsedString(bytes)
         case .personEmail: person.email = TextBytes.trimmedString(bytes)
         case .personURI: person.uri = link(bytes, base: base)

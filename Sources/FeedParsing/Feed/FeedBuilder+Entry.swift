@@ -65,7 +65,8 @@ extension FeedBuilder {
         }
     }
 
-    /// Media RSS and iTunes: `media:content`, `media:thumbnail`, `media:group`, `itunes:image`.
+    /// Media RSS, iTunes and Podcasting 2.0: `media:content`, `media:thumbnail`, `media:group`,
+    /// `itunes:image`, `itunes:duration`, `itunes:season`, `itunes:episode`, `podcast:chapters`.
     private func startMediaField(_ name: ElementName, _ namespace: XMLNamespace, _ attributes: SAXAttributes) {
         switch (name, namespace) {
         case (.content, .media):
@@ -78,6 +79,14 @@ extension FeedBuilder {
             groupDepth = depth
         case (.image, .itunes):
             if entry.thumbnailURL == nil, let href = nonEmpty(attributes.value("href")) { entry.thumbnailURL = resolve(href) }
+        case (.duration, .itunes):
+            beginCapture(.episodeDuration, kind: .text)
+        case (.season, .itunes):
+            beginCapture(.episodeSeason, kind: .text)
+        case (.episode, .itunes):
+            beginCapture(.episodeNumber, kind: .text)
+        case (.chapters, .podcast):
+            if let url = nonEmpty(attributes.value("url")) { entry.episode.chaptersURL = resolve(url) }
         default:
             break
         }

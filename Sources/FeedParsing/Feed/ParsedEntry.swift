@@ -26,6 +26,8 @@ public struct ParsedEntry: Sendable, Equatable {
     public var enclosures: [Enclosure]
     /// A thumbnail image URL (`media:thumbnail`, `itunes:image`, JSON `image`).
     public var thumbnailURL: String?
+    /// What a podcast feed says of the episode (empty for other feeds).
+    public var episode = EpisodeDetails()
 
     public init(id: String? = nil, title: String? = nil, link: String? = nil,
                 published: Date? = nil, updated: Date? = nil, authors: [Person] = [],

@@ -57,6 +57,10 @@ enum JSONFeedParser {
             let length = (attachment["size_in_bytes"] as? NSNumber)?.intValue
             entry.enclosures.append(Enclosure(url: URLResolver.resolve(url, against: base),
                                               type: attachment["mime_type"] as? String, length: length))
+            if entry.episode.duration == nil, let seconds = (attachment["duration_in_seconds"] as? NSNumber)?.doubleValue,
+               seconds > 0, seconds <= 7 * 24 * 3600 {
+                entry.episode.duration = seconds
+            }
         }
         if entry.id == nil { entry.id = EntryIdentity.fallbackID(for: entry) }
         return entry

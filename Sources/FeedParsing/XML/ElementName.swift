@@ -9,6 +9,7 @@ enum ElementName: UInt8 {
     case author, creator, managingeditor, webmaster, contributor, name, email, uri, url
     case id, guid, icon, logo, summary, content, encoded, body, div, abstract
     case category, subject, keywords, tags, enclosure, thumbnail, group, href
+    case duration, episode, season, chapters
 
     private static let table: [String: ElementName] = {
         var table = [String: ElementName]()
@@ -19,6 +20,7 @@ enum ElementName: UInt8 {
             .author, .creator, .managingeditor, .webmaster, .contributor, .name, .email, .uri, .url,
             .id, .guid, .icon, .logo, .summary, .content, .encoded, .body, .div, .abstract,
             .category, .subject, .keywords, .tags, .enclosure, .thumbnail, .group, .href,
+            .duration, .episode, .season, .chapters,
         ]
         for name in all { table[String(describing: name)] = name }
         table["homepage"] = .uri // Atom 0.3 wrote url; some feeds write homepage

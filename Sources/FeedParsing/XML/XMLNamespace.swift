@@ -1,6 +1,6 @@
 /// The XML namespaces the feed builder understands, interned from their URIs.
 enum XMLNamespace: UInt8 {
-    case none, rss10, rss090, atom10, atom03, rdf, dc, dcterms, content, media, itunes, xhtml, xml, other
+    case none, rss10, rss090, atom10, atom03, rdf, dc, dcterms, content, media, itunes, podcast, xhtml, xml, other
 
     /// RSS's own elements: no namespace, RSS 1.0, RSS 0.90 or a Userland RSS 2.0 namespace.
     var isRSS: Bool { self == .none || self == .rss10 || self == .rss090 }
@@ -25,6 +25,7 @@ enum XMLNamespace: UInt8 {
         case "http://purl.org/rss/1.0/modules/content": self = .content
         case "http://search.yahoo.com/mrss", "http://search.yahoo.com/rss": self = .media
         case "http://www.itunes.com/dtds/podcast-1.0.dtd", "http://www.itunes.com/dtds/podcast-1.0": self = .itunes
+        case "https://podcastindex.org/namespace/1.0": self = .podcast
         case "http://www.w3.org/1999/xhtml": self = .xhtml
         case "http://www.w3.org/xml/1998/namespace": self = .xml
         default: self = .other

@@ -90,7 +90,7 @@ final class ListeningFeature {
         // An episode played to its end starts again from the start.
         let start = progress.map { $0.played ? 0 : $0.position } ?? 0
         lastSaved = Date()
-        player.open(address, at: start, play: true)
+        player.open(address, at: start, play: true, expectedDuration: progress?.duration)
     }
 
     /// Plays the episode at `url` of whichever article attaches it (the one last listened to,

@@ -34,6 +34,8 @@ final class ReaderController {
     var onShowImages: (@MainActor () -> Void)?
     /// The labels the shown article's library offers (nil: none there), and what choosing does.
     var labelOffer: (@MainActor (Article) -> LabelsButton.Offer?)?
+    /// The episodes an article attaches, by address (what the feed says of them, where they were left).
+    var episodes: (@MainActor (Int64) -> [String: EpisodeProgress])?
     var onLabel: (@MainActor (_ labelID: Int64, _ on: Bool) -> Void)?
     var onNewLabel: (@MainActor (String) -> String?)?
     private var labelsButton: LabelsButton?
@@ -202,6 +204,7 @@ final class ReaderController {
     /// The article's attachments, each a link; audio and video with a Play button first, which
     /// plays them in the player bar.
     private func attachments(_ enclosures: [Enclosure], of articleID: Int64) -> WidgetPointer {
+        let episodes = enclosures.contains(where: \.isPlayable) ? self.episodes?(articleID) : nil
         var rows = [Widgets.label(tr("Attachments"), classes: ["attachments-heading"])]
         for enclosure in enclosures {
             let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
@@ -209,6 +212,9 @@ final class ReaderController {
             let link = created(gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name))
             Widgets.addClasses(link, ["attachment-link"])
             var parts = [link, Widgets.label(details, classes: ["attachment-details"])]
+            if let episode = episodes?[enclosure.url], !EpisodeText.describe(episode).isEmpty {
+                parts.append(Widgets.label(EpisodeText.describe(episode), classes: ["attachment-details", "episode-details"]))
+            }
             if enclosure.isPlayable {
                 let play = Widgets.textButton(tr("Play"), action: "app.play-attachment", classes: ["attachment-play"])
                 gtk_actionable_set_action_target_value(OpaquePointer(play), g_variant_new_string("\(articleID) \(enclosure.url)"))

@@ -84,6 +84,8 @@ final class SidebarController {
         countLabels = [:]
         items = SidebarItem.smartViews
         // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
+        let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
+        if counts.unplayedEpisodes != nil { items.append(SidebarItem.podcasts) }
         items += access.read(tr("read your saved searches"), fallback: []) { try $0.savedSearches() }.map(SidebarItem.savedSearch)
         firstSubscriptionIndex = items.count
         let folders = access.read(tr("read your folders"), fallback: []) { try $0.folders() }
@@ -100,7 +102,6 @@ final class SidebarController {
             items += feeds.filter { $0.folderID == nil && $0.accountID == accountID }.map(SidebarItem.feed)
             items += labels.filter { $0.accountID == accountID }.map(SidebarItem.label)
         }
-        let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         for (index, item) in items.enumerated() {
             var paintable: OpaquePointer?
             if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }

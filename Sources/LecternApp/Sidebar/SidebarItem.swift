@@ -21,6 +21,9 @@ enum SidebarItem: Equatable {
         .smart(.today, title: tr("Today"), icon: "x-office-calendar-symbolic"),
     ]
 
+    /// After the smart views while the library has podcast episodes; its count is the episodes not yet heard to their end.
+    static let podcasts = SidebarItem.smart(.podcasts, title: tr("Podcasts"), icon: "audio-x-generic-symbolic")
+
     var view: ArticleView {
         switch self {
         case .smart(let view, _, _): view
@@ -66,6 +69,7 @@ enum SidebarItem: Equatable {
         switch self {
         case .smart(.starred, _, _): counts.starred
         case .smart(.unread, _, _), .smart(.all, _, _): counts.all
+        case .smart(.podcasts, _, _): counts.unplayedEpisodes ?? 0
         case .smart: 0
         case .folder(let folder): counts.byFolder[folder.id] ?? 0
         case .feed(let feed): counts.byFeed[feed.id] ?? 0

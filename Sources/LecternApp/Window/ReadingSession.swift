@@ -60,6 +60,7 @@ final class ReadingSession {
         list.onScrolledPast = { [weak self] rows in self?.markScrolledPast(rows) }
         list.marksOnScroll = settings.markReadOnScroll
         reader.onToggleStar = { [weak self] in self?.toggleStar() }
+        reader.episodes = { [access] id in access.read(tr("read the article's episodes"), fallback: [:]) { try $0.episodes(ofArticle: id) } }
         reader.onOpenInBrowser = { [weak self] in self?.openInBrowser() }
         reader.onLoadFullArticle = { [weak self] in self?.loadFullArticle() }
         reader.onNotice = { [weak self] in self?.onNotice?($0) }

@@ -13,6 +13,8 @@ public enum ArticleView: Sendable, Equatable, Hashable {
     case account(Int64)
     /// The articles that carry a label.
     case label(Int64)
+    /// The articles with an audio or video attachment (podcast episodes).
+    case podcasts
 }
 
 /// A list request: a view, an optional search, and a window.

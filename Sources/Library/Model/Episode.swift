@@ -1,6 +1,7 @@
+import ArticleModel
 import Foundation
 
-/// Where an episode — an article's audio or video attachment — was left.
+/// An episode — an article's audio or video attachment — and where it was left.
 public struct EpisodeProgress: Sendable, Equatable {
     public var articleID: Int64
     /// The attachment's address, as the feed gave it.
@@ -11,8 +12,15 @@ public struct EpisodeProgress: Sendable, Equatable {
     public var duration: Double?
     /// Heard to its end (and its position back at the start).
     public var played: Bool
+    /// What the feed says of the episode (its season, number and chapters; its length is `duration`).
+    public var details: EpisodeDetails
 
-    public init(articleID: Int64, url: String, position: Double = 0, duration: Double? = nil, played: Bool = false) {
+    public init(articleID: Int64, url: String, position: Double = 0, duration: Double? = nil, played: Bool = false,
+                details: EpisodeDetails = EpisodeDetails()) {
         (self.articleID, self.url, self.position, self.duration, self.played) = (articleID, url, position, duration, played)
+        self.details = details
     }
+
+    /// Started and not yet heard to its end.
+    public var inProgress: Bool { !played && position > 0 }
 }

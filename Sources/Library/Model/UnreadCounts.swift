@@ -14,6 +14,8 @@ public struct UnreadCounts: Sendable, Equatable {
     public var byLabel: [Int64: Int] = [:]
     /// Unread matches per saved search id.
     public var bySavedSearch: [Int64: Int] = [:]
+    /// Podcast episodes not yet heard to their end; nil when the library has no episode at all.
+    public var unplayedEpisodes: Int?
 
     public init(all: Int = 0, starred: Int = 0, byFeed: [Int64: Int] = [:], byFolder: [Int64: Int] = [:],
                 byAccount: [Int64: Int] = [:]) {

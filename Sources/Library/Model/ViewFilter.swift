@@ -40,6 +40,8 @@ struct ViewFilter {
         case .label(let id):
             parts.append("a.id IN (SELECT article_id FROM article_labels WHERE label_id = ?)")
             values.append(.integer(id))
+        case .podcasts:
+            parts.append("a.id IN (SELECT article_id FROM episodes)")
         }
         if unreadOnly, view != .unread {
             parts.append("a.read = 0")

@@ -109,6 +109,7 @@ struct ArticleIngest {
         let id = database.lastInsertRowID
         _ = try writeBody(id, entry)
         try SearchIndex.add(id: id, entry: entry, in: database)
+        try EpisodeRows.write(articleID: id, entry: entry, in: database)
     }
 
     /// Writes the bodies row of article `id` when it is missing or different; true when it was.
@@ -136,6 +137,7 @@ struct ArticleIngest {
             """, [.text(guid)] + listFields(entry) + [.integer(id), .integer(bodyChanged ? 1 : 0)]) > 0
         guard bodyChanged || rowChanged else { return false }
         try SearchIndex.replace(id: id, entry: entry, in: database)
+        if bodyChanged { try EpisodeRows.write(articleID: id, entry: entry, in: database) }
         return true
     }
 }

@@ -90,6 +90,9 @@ extension LibraryStore {
                 """, [], { ($0.int64(0), $0.int(1)) }) {
                 counts.byLabel[label] = unread
             }
+            counts.unplayedEpisodes = try database.query("SELECT count(*), count(*) FILTER (WHERE played = 0) FROM episodes", []) {
+                $0.int(0) > 0 ? $0.int(1) : nil
+            }.first ?? nil
             return counts
         }
         for saved in try savedSearches() {

@@ -1,18 +1,33 @@
+import ArticleModel
 import Foundation
 
 /// Where each episode was left, so that opening it again resumes there, and which were heard
 /// to their end. The player writes as it goes (at least every 10 s and on pause), so a crash
 /// loses seconds at most.
 extension LibraryStore {
-    /// The episode `url` of article `articleID`, or nil if never played.
+    /// The episode `url` of article `articleID`, or nil when the article attaches no such episode.
     public func episodeProgress(articleID: Int64, url: String) throws(StorageError) -> EpisodeProgress? {
         try read { database throws(StorageError) in
-            try database.query("SELECT position, duration, played FROM episodes WHERE article_id = ? AND url = ?",
-                               [.integer(articleID), .text(url)]) { row in
-                EpisodeProgress(articleID: articleID, url: url, position: row.double(0), duration: row.optionalDouble(1),
-                                played: row.bool(2))
-            }.first
+            try database.query("SELECT \(Self.episodeColumns) FROM episodes WHERE article_id = ? AND url = ?",
+                               [.integer(articleID), .text(url)], Self.episode(from:)).first
         }
+    }
+
+    /// The episodes article `articleID` attaches, by address.
+    public func episodes(ofArticle articleID: Int64) throws(StorageError) -> [String: EpisodeProgress] {
+        try read { database throws(StorageError) in
+            let rows = try database.query("SELECT \(Self.episodeColumns) FROM episodes WHERE article_id = ?",
+                                          [.integer(articleID)], Self.episode(from:))
+            return Dictionary(rows.map { ($0.url, $0) }) { first, _ in first }
+        }
+    }
+
+    static let episodeColumns = "article_id, url, position, duration, played, season, number, chapters_url"
+
+    static func episode(from row: SQLiteStatement) -> EpisodeProgress {
+        EpisodeProgress(articleID: row.int64(0), url: row.text(1) ?? "", position: row.double(2), duration: row.optionalDouble(3),
+                        played: row.bool(4), details: EpisodeDetails(season: row.optionalInt(5), number: row.optionalInt(6),
+                                                                     chaptersURL: row.text(7)))
     }
 
     /// Keeps where the episode is now (an episode played again is in progress again). Nothing
@@ -40,14 +55,9 @@ extension LibraryStore {
     /// The article that attaches `url` (the one last listened to, else the newest), or nil.
     public func articleID(attaching url: String) throws(StorageError) -> Int64? {
         try read { database throws(StorageError) in
-            if let id = try database.query("SELECT article_id FROM episodes WHERE url = ? ORDER BY touched DESC LIMIT 1",
-                                           [.text(url)], { $0.int64(0) }).first {
-                return id
-            }
-            return try database.query("""
-                SELECT a.id FROM articles a JOIN article_bodies b ON b.id = a.id, json_each(b.enclosures) e
-                WHERE b.enclosures IS NOT NULL AND json_extract(e.value, '$.url') = ?
-                ORDER BY a.sort_date DESC LIMIT 1
+            try database.query("""
+                SELECT e.article_id FROM episodes e JOIN articles a ON a.id = e.article_id WHERE e.url = ?
+                ORDER BY e.touched DESC NULLS LAST, a.sort_date DESC LIMIT 1
                 """, [.text(url)], { $0.int64(0) }).first
         }
     }

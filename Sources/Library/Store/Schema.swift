@@ -14,6 +14,10 @@ enum Schema {
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
     static let rebuildSteps: [Int: [String]] = [3: ["feeds", "folders"]]
+    /// Work step `step` (keyed like `rebuildSteps`) does in Swift after its SQL, in the same transaction.
+    static func swiftStep(_ step: Int, in database: SQLiteDatabase) throws(StorageError) {
+        if step == 8 { try EpisodeRows.backfill(database) }
+    }
 
     /// Brings the library at `path` (open as `database`) up to `version`, one transaction
     /// per step. A step that fails is rolled back and reported as `upgradeFailed`, except
@@ -29,6 +33,7 @@ enum Schema {
             do {
                 try database.transaction {
                     try database.execute(migrations[step])
+                    try swiftStep(step, in: database)
                     for table in rebuilt {
                         if try database.first("PRAGMA foreign_key_check(\(table))", [], { _ in true }) != nil {
                             throw StorageError.invalidValue(tr("a row of {table} refers to nothing after the upgrade", ["table": table]))
@@ -310,9 +315,11 @@ enum Schema {
     CREATE INDEX article_labels_article ON article_labels(article_id);
     """
 
-    /// Where each episode (an article's audio or video attachment) was left: `position` in
-    /// seconds, its `duration` once known, `played` once heard to its end, `touched` when last
-    /// listened to. Goes with its article.
+    /// Podcast episodes: a row for each audio or video attachment of an article (made when the
+    /// article is stored, and here for the articles already stored: `EpisodeRows.backfill`), with
+    /// what the feed says of it (`season`, `number`, `chapters_url`, its `duration`) and where it
+    /// was left: `position` in seconds, `played` once heard to its end, `touched` when last
+    /// listened to (NULL: never). `duration` is the player's once it played. Goes with its article.
     static let version9 = """
     CREATE TABLE episodes (
         article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
@@ -320,9 +327,13 @@ enum Schema {
         position REAL NOT NULL DEFAULT 0,
         duration REAL,
         played INTEGER NOT NULL DEFAULT 0,
-        touched REAL NOT NULL,
+        touched INTEGER,
+        season INTEGER,
+        number INTEGER,
+        chapters_url TEXT,
         PRIMARY KEY (article_id, url)
     ) WITHOUT ROWID;
+    CREATE INDEX episodes_url ON episodes(url);
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the
