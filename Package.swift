@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "version-stamp"),
         .executableTarget(name: "lectern", dependencies: ["LecternApp", "Localization"]),
         // `make bench`: Lectern's measurements, printed as JSON lines.
-        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction"]),
+        .executableTarget(name: "lectern-bench", dependencies: ["FeedParsing", "Library", "Sync", "Theming", "ArticleExtraction", "Playback", "CGStreamer"]),
         // Every reader of untrusted bytes as a fuzz target; `make fuzz` drives them with libFuzzer.
         .target(name: "FuzzTargets", dependencies: ["ArticleExtraction", "FeedParsing", "Library", "Theming", "LecternApp"]),
         .executableTarget(name: "lectern-fuzz", dependencies: ["FuzzTargets"]),

@@ -77,6 +77,25 @@ if command -v newsboat >/dev/null; then
 fi
 kill "$SERVER_PID" 2>/dev/null || true
 
+echo "== Podcasts: Lectern's player beside a bare GStreamer playbin (Python), the same files in the same run:"
+echo "   open to playing, local and loopback (median of 5); CPU while playing 10 s (target: under 5% of a core)"
+echo "   and paused 5 s (no wake-ups of Lectern's own); an hour-long episode three times, as fast as it decodes"
+MEDIA="$OUT/media"
+mkdir -p "$MEDIA"
+tone() {  # tone SECONDS FILE: a 22.05 kHz mono tone as 64 kbit/s MP3
+  [ -f "$2" ] || gst-launch-1.0 -q audiotestsrc num-buffers=$(( $1 * 22050 / 1024 )) samplesperbuffer=1024 \
+    ! audio/x-raw,rate=22050,channels=1 ! audioconvert ! lamemp3enc target=bitrate bitrate=64 cbr=true ! filesink location="$2"
+}
+tone 60 "$MEDIA/minute.mp3"
+tone 3600 "$MEDIA/hour.mp3"
+coproc MEDIA_SERVER { exec python3 Tests/Servers/media_server.py "$MEDIA"; }
+read -r MEDIA_PORT <&"${MEDIA_SERVER[0]}"
+PLAYBACK=(--uri "file://$PWD/$MEDIA/minute.mp3" --uri "http://127.0.0.1:$MEDIA_PORT/files/minute.mp3"
+          --hour "http://127.0.0.1:$MEDIA_PORT/files/hour.mp3")
+scripts/headless.sh "$BENCH" playback "${PLAYBACK[@]}" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+scripts/headless.sh /usr/bin/python3 scripts/bench_playback_peer.py "${PLAYBACK[@]}" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+kill "$MEDIA_SERVER_PID" 2>/dev/null || true
+
 echo "== Left running: resident memory of the running window before and after 300 refreshes of 50 loopback"
 echo "   feeds (all 304) and 100 theme switches, after a warm-up (flat within 5 MB is the target)"
 scripts/headless.sh python3 scripts/soak.py .build/release/lectern --feeds 50 --refreshes 300 --theme-switches 100 \

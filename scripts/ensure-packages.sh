@@ -18,7 +18,8 @@ check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 py
 deb_packages=("${run_packages[@]}" debhelper dpkg-dev lintian apt-utils gnupg appstream appstream-compose desktop-file-utils python3)
 # package: `make check-package` builds clean Debian roots and serves them the repository.
 package_packages=("${deb_packages[@]}" mmdebstrap rsync)
-bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind liferea gnome-feeds weston)
+bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind liferea gnome-feeds weston
+  gir1.2-gstreamer-1.0)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;

@@ -18,6 +18,9 @@ enum PeakMemory {
         return max(0, status("VmHWM") - before)
     }
 
+    /// Gives freed memory back to the system, so that resident size shows what is still held.
+    static func giveBackFreed() { _ = trim?(0) }
+
     /// glibc's `malloc_trim` (in <malloc.h>, which the Glibc module leaves out).
     private static let trim: (@convention(c) (Int) -> Int32)? = {
         guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") else { return nil }

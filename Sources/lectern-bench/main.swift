@@ -14,6 +14,9 @@
 //   lectern-bench library-refresh --base URL --feeds N  refresh N loopback feeds twice
 //                                            (first, then all-304): wall time, peak RSS
 //   lectern-bench import-loop DB             write batches forever (the kill -9 test)
+//   lectern-bench playback --uri URI [--uri URI]... [--hour URI] [--runs N]
+//                                            the player: open to playing, CPU playing and paused,
+//                                            an hour-long episode's memory (PlaybackBenchmark)
 //   lectern-bench sync --server URL --user NAME --password P --library FILE [--kind ttrss|greader]
 //                                            one timed sync of an account (scripts/bench_sync.py)
 import ArticleModel
@@ -42,6 +45,8 @@ case "import-loop":
     exit(ImportLoopCommand.run(Array(arguments.dropFirst())))
 case "sync":
     exit(await SyncBenchmark.run(Array(arguments.dropFirst())))
+case "playback":
+    exit(PlaybackBenchmark.run(Array(arguments.dropFirst())))
 default:
     FileHandle.standardError.write(Data("lectern-bench: unknown command \(command)\n".utf8))
     exit(2)

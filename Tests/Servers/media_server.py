@@ -3,6 +3,8 @@
 gstreamer1.0-tools to make the media: nothing is stored in the tree).
 
 Prints its port on the first stdout line once the media are made, and exits when stdin closes.
+With a folder as argument (`media_server.py DIR`, `make bench`), its files are served too, at
+/files/NAME.
 Media are answered with Range support (206), as podcast hosts do.
   /tone.opus     4 s of a 440 Hz tone, Ogg/Opus
   /tone.mp3      4 s of a 440 Hz tone, MP3
@@ -96,6 +98,11 @@ class Handler(VerbHandler):
             while True:
                 time.sleep(60)
         body = MEDIA.get(url.path)
+        if body is None and FILES and url.path.startswith("/files/"):
+            path = os.path.join(FILES, os.path.basename(url.path))
+            if os.path.isfile(path):
+                with open(path, "rb") as file:
+                    body = file.read()
         if body is None:
             return self.send(404, b"no such episode", "text/plain")
         kind = "audio/ogg" if url.path.endswith(".opus") else "audio/mpeg"
@@ -131,6 +138,7 @@ class Handler(VerbHandler):
                 pass
 
 
+FILES = sys.argv[1] if len(sys.argv) > 1 else None
 with tempfile.TemporaryDirectory(prefix="lectern-media-") as WORK:
     MEDIA["/tone.opus"] = make("tone.opus", 4, ["opusenc"], "oggmux")
     MEDIA["/tone.mp3"] = make("tone.mp3", 4, ["lamemp3enc"], None)
