@@ -94,6 +94,9 @@ PLAYBACK=(--uri "file://$PWD/$MEDIA/minute.mp3" --uri "http://127.0.0.1:$MEDIA_P
           --hour "http://127.0.0.1:$MEDIA_PORT/files/hour.mp3")
 scripts/headless.sh "$BENCH" playback "${PLAYBACK[@]}" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
 scripts/headless.sh /usr/bin/python3 scripts/bench_playback_peer.py "${PLAYBACK[@]}" 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+echo "   the hour-long episode eight times with one malloc arena: what stays is what leaks (target: ~0 MB)"
+MALLOC_ARENA_MAX=1 LECTERN_BENCH_HOUR_RUNS=8 "$BENCH" playback --runs 1 "${PLAYBACK[@]}" 2>/dev/null | grep playback-hour \
+  | tee -a "$OUT/results.jsonl"
 kill "$MEDIA_SERVER_PID" 2>/dev/null || true
 
 echo "== Left running: resident memory of the running window before and after 300 refreshes of 50 loopback"

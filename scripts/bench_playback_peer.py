@@ -124,9 +124,10 @@ def main():
             give_back_freed()
             runs.append((seconds, before, peak, status("VmRSS") * 1024))
         mb = lambda b: round(b / 1048576, 1)  # noqa: E731
-        first, third = runs[0], runs[2]
+        first, third = runs[0], runs[-1]
         emit(bench="playback-hour", seconds=round(sorted(r[0] for r in runs)[1], 2), rss_before_mb=mb(first[1]),
              rss_peak_growth_mb=mb(first[2] - first[1]), rss_kept_after_first_mb=mb(first[3] - first[1]),
-             rss_growth_third_mb=mb(third[3] - third[1]))
+             more_runs=len(runs) - 1, rss_growth_more_runs_mb=mb(third[3] - first[3]),
+             malloc_arena_max=os.environ.get("MALLOC_ARENA_MAX", "default"))
 
 main()
