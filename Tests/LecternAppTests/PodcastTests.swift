@@ -27,6 +27,16 @@ struct PodcastTests {
         return result.status == 0 ? result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
+    /// MPRIS's `Rate`, read over the bus.
+    private func rate(_ sandbox: LecternSandbox) async -> Double? {
+        let result = await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "org.mpris.MediaPlayer2.Lectern",
+                                                          "--object-path", "/org/mpris/MediaPlayer2", "--method",
+                                                          "org.freedesktop.DBus.Properties.Get", "org.mpris.MediaPlayer2.Player", "Rate"],
+                                       environment: sandbox.environment)
+        // "(<1.5>,)"
+        return Double(result.stdout.filter { $0.isNumber || $0 == "." })
+    }
+
     private func position(_ sandbox: LecternSandbox) async -> Double {
         await player(sandbox, "position").flatMap(Double.init) ?? -1
     }
@@ -59,6 +69,8 @@ struct PodcastTests {
         let later = await position(sandbox)
         #expect(abs(later - held) < 0.1, "paused, the place holds: \(held) → \(later)")
         await player(sandbox, "previous")   // 15 s back
+        await sandbox.activate("playback-speed", "[<'1.5'>]")   // the speed menu's item
+        #expect(await eventually(timeout: 5) { await rate(sandbox) == 1.5 })
         var left = 0.0
         #expect(await eventually(timeout: 5) { left = await position(sandbox); return abs(left - (held - 15)) < 1 }, "15 s back: \(left)")
 
@@ -74,6 +86,7 @@ struct PodcastTests {
         #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
         let resumed = await position(sandbox)
         #expect(resumed > left - 1 && resumed < left + 3, "resumed at \(resumed), left at \(left) (seeking lands within a second)")
+        #expect(await rate(sandbox) == 1.5, "the speed chosen is kept")
 
         // An episode heard to its end is played, and its article read.
         let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3"

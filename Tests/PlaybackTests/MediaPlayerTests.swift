@@ -116,4 +116,18 @@ struct MediaPlayerTests {
             #expect(!error.message.isEmpty && !error.advice.isEmpty)
         }
     }
+
+    @Test func aStreamThatNeverEndsPlaysWithoutALengthPausesAndCloses() throws {
+        let player = player()
+        player.open(server.url("/endless.mp3"))
+        try #require(wait(for: player, 10) { player.state == .playing }, "\(player.state)")
+        wait(for: player, 1.5) { false }
+        #expect(player.position > 1, "it plays: \(player.position)")
+        player.pause()
+        #expect(player.state == .paused)
+        player.play()
+        #expect(wait(for: player, 5) { player.state == .playing })
+        player.close()
+        #expect(player.state == .idle, "closing a stream that never ends is at once")
+    }
 }

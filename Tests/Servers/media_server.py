@@ -16,6 +16,7 @@ Media are answered with Range support (206), as podcast hosts do.
   /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
   /podcast.xml   an RSS podcast, season 1: "A short tone" (/tone.mp3, episode 3), "A long tone" (/long.opus,
                  episode 2), "A lost episode" (/gone.mp3, episode 1), with their itunes:duration
+  /endless.mp3   /long.mp3 over and over, without a length, forever (a stream that never ends)
   /_hits?path=P  how many requests P has had
 """
 import os
@@ -80,6 +81,16 @@ class Handler(VerbHandler):
         if url.path == "/page.mp3":
             return self.send(200, b"<!doctype html><html><body><p>" + b"Not an episode. " * 400 + b"</p></body></html>",
                              "audio/mpeg")
+        if url.path == "/endless.mp3":
+            self.send_response(200)
+            self.send_header("Content-Type", "audio/mpeg")
+            self.end_headers()
+            try:
+                while True:
+                    self.wfile.write(MEDIA["/long.mp3"])
+                    time.sleep(1)
+            except (BrokenPipeError, ConnectionResetError):
+                return
         if url.path == "/stall.mp3":
             body = MEDIA["/long.mp3"]
             start = int((re.fullmatch(r"bytes=(\d+)-\d*", self.headers.get("Range", "")) or [0, "0"])[1])

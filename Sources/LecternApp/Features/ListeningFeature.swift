@@ -124,14 +124,18 @@ final class ListeningFeature {
         changed()
     }
 
-    /// Lectern is quitting: the place is kept.
+    /// Lectern is quitting: the place is kept, and the volume.
     func shutDown() {
         saveProgress()
+        if let player { shell.settings.playbackVolume = player.volume }
         player?.close()
     }
 
+    /// The player, at the speed and volume last chosen (`[listening]` in settings.ini).
     private func makePlayer() -> MediaPlayer {
         let player = MediaPlayer(userAgent: DownloadPolicy.userAgent(appVersion: LecternVersion.string))
+        player.setRate(shell.settings.playbackRate)
+        player.setVolume(shell.settings.playbackVolume)
         player.onChange = { [unowned self] in playerChanged() }
         self.player = player
         return player
@@ -156,6 +160,9 @@ final class ListeningFeature {
 
     private func changed() {
         if let player, let speedAction { Actions.setState(speedAction, PlayerBar.rateTarget(player.rate)) }
+        // The speed is kept as it is chosen; the volume once it rests (not at every step of a drag).
+        if let player, player.rate != shell.settings.playbackRate { shell.settings.playbackRate = player.rate }
+        if let player, player.state != .playing, player.volume != shell.settings.playbackVolume { shell.settings.playbackVolume = player.volume }
         onChange.forEach { $0() }
     }
 

@@ -52,6 +52,13 @@ final class Settings {
     /// Closing the window leaves Lectern running: it keeps refreshing and notifying.
     var refreshInBackground = false
 
+    // Listening
+    /// The speed episodes play at (the pitch kept), and their volume, as last chosen.
+    var playbackRate = 1.0
+    var playbackVolume = 1.0
+    static let playbackRateRange = 0.75...2.0
+    static let playbackVolumeRange = 0.0...1.0
+
     // Window
     var windowWidth = Settings.defaultWindowWidth
     var windowHeight = Settings.defaultWindowHeight

@@ -17,7 +17,8 @@ final class SettingsObserver {
         observe({ [settings] in
             Self.readAppearance(settings)
             _ = (settings.showImages, settings.markReadOnOpen, settings.refreshIntervalMinutes, settings.retentionDays,
-                 settings.syncWindowDays, settings.notifyNewArticles, settings.refreshInBackground, settings.markReadOnScroll)
+                 settings.syncWindowDays, settings.notifyNewArticles, settings.refreshInBackground, settings.markReadOnScroll,
+                 settings.playbackRate, settings.playbackVolume)
         }, then: Coalesced(onAnyChange))
     }
 

@@ -21,6 +21,8 @@ enum SettingsSchema {
         settings.syncWindowDays = file.integer("sync", "window-days", in: Settings.syncWindowRange) ?? settings.syncWindowDays
         settings.notifyNewArticles = file.flag("notifications", "new-articles") ?? settings.notifyNewArticles
         settings.refreshInBackground = file.flag("background", "enabled") ?? settings.refreshInBackground
+        settings.playbackRate = file.number("listening", "speed", in: Settings.playbackRateRange) ?? settings.playbackRate
+        settings.playbackVolume = file.number("listening", "volume", in: Settings.playbackVolumeRange) ?? settings.playbackVolume
         settings.windowWidth = file.integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
         settings.windowHeight = file.integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
         settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
@@ -44,6 +46,8 @@ enum SettingsSchema {
         file.setInteger("sync", "window-days", settings.syncWindowDays)
         file.setBool("notifications", "new-articles", settings.notifyNewArticles)
         file.setBool("background", "enabled", settings.refreshInBackground)
+        file.setDouble("listening", "speed", settings.playbackRate)
+        file.setDouble("listening", "volume", settings.playbackVolume)
         file.setInteger("window", "width", settings.windowWidth)
         file.setInteger("window", "height", settings.windowHeight)
         file.setBool("window", "maximized", settings.windowMaximized)
