@@ -123,4 +123,33 @@ struct PodcastTests {
         #expect(unnamed.isEmpty, "controls a screen reader cannot name: \(unnamed)")
         #expect(server.hits("/gone.mp3") >= 1)
     }
+
+    @Test(.enabled(if: AccessibilityBus.isAvailable && FileManager.default.fileExists(atPath: playerctl), "needs AT-SPI and playerctl"),
+          .hangGuard)
+    func anEpisodesChaptersAreListedInThePlayerAndNamedAsTheyPlay() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, store, articles) = try await subscribed(to: server)
+        let long = try #require(articles["A long tone"])
+        let longURL = "http://127.0.0.1:\(server.port)/long.opus"
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        await sandbox.activate("play-attachment", "[<'\(long.id) \(longURL)'>]")
+        #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
+        #expect(await eventually(timeout: 10) {
+            (try? store.episodeProgress(articleID: long.id, url: longURL))??.chapters?.map(\.title) == ["Opening", "The middle", "Closing"]
+        }, "fetched from the feed's podcast:chapters and kept")
+        await sandbox.activate("seek-to", "[<'25.0'>]")   // the chapters menu's "0:25  Closing"
+        var nodes: [AccessibleNode] = []
+        #expect(await eventually(timeout: 15) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.role == "label" && $0.name == "Tones Weekly · Closing" }
+        }, "the bar names the chapter playing: \(nodes.filter { $0.role == "label" }.map(\.name))")
+        #expect(nodes.contains { $0.isControl && $0.name == "Chapters" })
+        let position = await position(sandbox)
+        #expect(position >= 25 && position < 28, "at the chapter: \(position)")
+        #expect(server.hits("/chapters.json") == 1)
+    }
 }

@@ -15,10 +15,13 @@ Media are answered with Range support (206), as podcast hosts do.
   /long.mp3      /long.opus as MP3
   /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
   /podcast.xml   an RSS podcast, season 1: "A short tone" (/tone.mp3, episode 3), "A long tone" (/long.opus,
-                 episode 2), "A lost episode" (/gone.mp3, episode 1), with their itunes:duration
+                 episode 2, with chapters), "A lost episode" (/gone.mp3, episode 1), with their itunes:duration
+  /chapters.json the long tone's chapters: Opening (0 s), The middle (10 s), Closing (25 s), and one left
+                 out of the table of contents
   /endless.mp3   /long.mp3 over and over, without a length, forever (a stream that never ends)
   /_hits?path=P  how many requests P has had
 """
+import json
 import os
 import re
 import subprocess
@@ -55,10 +58,11 @@ def podcast(site):
     entries = "".join(f"""<item><title>{title}</title><guid>{site}/{name}</guid><link>{site}/{name}.html</link>
 <pubDate>0{day + 1} Dec 2026 08:00:00 GMT</pubDate><description>Episode: {title}.</description>
 <enclosure url="{site}/{name}" type="{kind}" length="{len(MEDIA.get('/' + name, b''))}"/>
-<itunes:duration>{duration}</itunes:duration><itunes:season>1</itunes:season><itunes:episode>{day + 1}</itunes:episode></item>"""
+<itunes:duration>{duration}</itunes:duration><itunes:season>1</itunes:season><itunes:episode>{day + 1}</itunes:episode>
+{'<podcast:chapters url="' + site + '/chapters.json" type="application/json+chapters"/>' if name == 'long.opus' else ''}</item>"""
                       for title, name, kind, duration, day in items)
     return (f"""<?xml version="1.0" encoding="utf-8"?>
-<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel>
+<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
 <title>Tones Weekly</title><link>{site}/</link><description>Short tones, weekly.</description>{entries}
 </channel></rss>""").encode()
 
@@ -74,6 +78,11 @@ class Handler(VerbHandler):
             HITS[url.path] = HITS.get(url.path, 0) + 1
         if url.path == "/podcast.xml":
             return self.send(200, podcast(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
+        if url.path == "/chapters.json":
+            return self.send(200, json.dumps({"version": "1.2.0", "chapters": [
+                {"startTime": 0, "title": "Opening"}, {"startTime": 10, "title": "The middle"},
+                {"startTime": 18, "title": "A sponsor", "toc": False}, {"startTime": 25, "title": "Closing"}]}).encode(),
+                "application/json+chapters")
         if url.path == "/gone.mp3":
             return self.send(404, b"<h1>Not Found</h1>", "text/html")
         if url.path == "/locked.mp3":

@@ -1,3 +1,4 @@
+import ArticleModel
 import Foundation
 import GtkBridge
 import Library
@@ -11,7 +12,7 @@ import Playback
 /// and its article read. Closing the window keeps it playing only while Lectern stays running
 /// in the background. Actions: `app.play-attachment('ID URL')`, `app.play-pause` (p),
 /// `app.skip-back` (comma, 15 s), `app.skip-forward` (period, 30 s), `app.playback-speed('1.5')`,
-/// `app.stop-playing`.
+/// `app.seek-to('SECONDS')` (a chapter), `app.stop-playing`.
 @MainActor
 final class ListeningFeature {
     /// The episode open in the player.
@@ -23,6 +24,8 @@ final class ListeningFeature {
         let show: String
         /// The show's picture (the feed's icon), as a file address.
         let artwork: String?
+        /// Its chapters, by their start (empty until fetched, or when it has none).
+        var chapters: [Chapter] = []
     }
 
     static let skipBack: Double = 15
@@ -60,6 +63,9 @@ final class ListeningFeature {
         })
         if let speedAction { Actions.setState(speedAction, PlayerBar.rateTarget(1)) }
         Actions.add("stop-playing", to: map) { [unowned self] in stop() }
+        Actions.add("seek-to", to: map, string: { [unowned self] seconds in
+            if let seconds = Double(seconds) { seek(to: seconds) }
+        })
     }
 
     /// The window's player bar shows the player and drives it.
@@ -91,6 +97,7 @@ final class ListeningFeature {
         let start = progress.map { $0.played ? 0 : $0.position } ?? 0
         lastSaved = Date()
         player.open(address, at: start, play: true, expectedDuration: progress?.duration)
+        if let progress { showChapters(of: progress) }
     }
 
     /// Plays the episode at `url` of whichever article attaches it (the one last listened to,
@@ -132,6 +139,27 @@ final class ListeningFeature {
     }
 
     /// The player, at the speed and volume last chosen (`[listening]` in settings.ini).
+    /// The episode's chapters: kept in the library once fetched, else fetched now from the
+    /// address its feed gives (a small JSON file, under `DownloadPolicy.chapters`).
+    private func showChapters(of progress: EpisodeProgress) {
+        if let chapters = progress.chapters {
+            episode?.chapters = chapters
+            return
+        }
+        guard let address = progress.details.chaptersURL.flatMap(URL.init(string:)) else { return }
+        let (articleID, url) = (progress.articleID, progress.url)
+        Task { [weak self] in
+            guard let answer = try? await Self.chaptersDownload.get(address, accept: "application/json+chapters, application/json"),
+                  let chapters = Chapter.parse(answer.body), let self else { return }
+            library.access?.write(tr("keep the episode's chapters")) { try $0.saveChapters(chapters, articleID: articleID, url: url) }
+            guard episode?.articleID == articleID, episode?.url == url else { return }
+            episode?.chapters = chapters
+            changed()
+        }
+    }
+
+    private static let chaptersDownload = ResourceDownload(policy: .chapters, appVersion: LecternVersion.string)
+
     private func makePlayer() -> MediaPlayer {
         let player = MediaPlayer(userAgent: DownloadPolicy.userAgent(appVersion: LecternVersion.string))
         player.setRate(shell.settings.playbackRate)

@@ -1,11 +1,13 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Library
 import Localization
 import Playback
 
 /// The player at the bottom of the window, while an episode is open: back 15 s, play/pause,
-/// forward 30 s, the episode and its show, the speed and the volume, a close button, and below
+/// forward 30 s, the episode and its show (and the chapter playing), its chapters, the speed and
+/// the volume, a close button, and below
 /// them the seek bar between the time played and the time left. A failure takes the seek bar's
 /// place with what failed and what to do. Space plays and pauses while the focus is in the bar.
 /// Semantic classes only (`player-bar`, `player-title`, `player-show`, `player-time`,
@@ -23,6 +25,9 @@ final class PlayerBar {
     private let note = Widgets.label("", classes: ["player-note"], wrap: true)
     private let error = Widgets.label("", classes: ["player-error"], wrap: true)
     private let speedButton: WidgetPointer
+    private let chaptersButton: WidgetPointer
+    /// The chapters the chapters menu lists now (rebuilt only when they change).
+    private var listedChapters: [Chapter] = []
     private let volumeButton: WidgetPointer
     /// True while the bar sets the seek bar itself (not the user moving it).
     private var updating = false
@@ -49,6 +54,11 @@ final class PlayerBar {
         gtk_menu_button_set_label(OpaquePointer(speedButton), Self.rateText(1))
         Widgets.addClasses(speedButton, ["flat", "player-speed"])
         Accessibility.name(speedButton, tr("Playback Speed"))
+        chaptersButton = created(gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(OpaquePointer(chaptersButton), "view-list-symbolic")
+        Widgets.addClasses(chaptersButton, ["flat", "player-chapters"])
+        Accessibility.name(chaptersButton, tr("Chapters"))
+        gtk_widget_set_visible(chaptersButton, 0)
         volumeButton = created(gtk_volume_button_new())
         gtk_scale_button_set_value(cast(volumeButton), 1)
         Accessibility.setLabel(volumeButton, tr("Volume"))
@@ -59,7 +69,7 @@ final class PlayerBar {
         Widgets.expand(words, vertical: false)
         gtk_widget_set_valign(words, GTK_ALIGN_CENTER)
         let controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["player-controls"],
-                                   [back, playButton, forward, words, speedButton, volumeButton, close])
+                                   [back, playButton, forward, words, chaptersButton, speedButton, volumeButton, close])
 
         seekBar = created(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1))
         gtk_scale_set_draw_value(cast(seekBar), 0)
@@ -88,8 +98,11 @@ final class PlayerBar {
         guard let player, let episode, player.state != .idle else { return gtk_widget_set_visible(widget, 0) }
         gtk_widget_set_visible(widget, 1)
         gtk_label_set_text(OpaquePointer(title), episode.title)
-        gtk_label_set_text(OpaquePointer(show), episode.show)
-        gtk_widget_set_visible(show, episode.show.isEmpty ? 0 : 1)
+        let chapter = Chapter.at(player.position, in: episode.chapters)?.title
+        let subtitle = [episode.show, chapter].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " · ")
+        gtk_label_set_text(OpaquePointer(show), subtitle)
+        gtk_widget_set_visible(show, subtitle.isEmpty ? 0 : 1)
+        listChapters(episode.chapters)
         let playing = player.state == .playing || player.state == .loading
         gtk_button_set_icon_name(cast(playButton), playing ? "media-playback-pause-symbolic" : "media-playback-start-symbolic")
         Accessibility.name(playButton, playing ? tr("Pause") : tr("Play"), tooltip: playing ? tr("Pause (p)") : tr("Play (p)"))
@@ -108,6 +121,18 @@ final class PlayerBar {
         }
         gtk_label_set_text(OpaquePointer(note), tr("No sound device was found: the episode plays silently."))
         gtk_widget_set_visible(note, player.noSoundDevice ? 1 : 0)
+    }
+
+    /// The chapters menu: each chapter's start and title, going there when chosen.
+    private func listChapters(_ chapters: [Chapter]) {
+        guard chapters != listedChapters else { return }
+        listedChapters = chapters
+        let menu = Menu()
+        for chapter in chapters {
+            menu.append("\(Self.time(chapter.start))  \(chapter.title)", action: "app.seek-to", target: String(chapter.start))
+        }
+        gtk_menu_button_set_menu_model(OpaquePointer(chaptersButton), menu.model)
+        gtk_widget_set_visible(chaptersButton, chapters.isEmpty ? 0 : 1)
     }
 
     private func showPosition(_ player: MediaPlayer) {

@@ -14,11 +14,13 @@ public struct EpisodeProgress: Sendable, Equatable {
     public var played: Bool
     /// What the feed says of the episode (its season, number and chapters; its length is `duration`).
     public var details: EpisodeDetails
+    /// Its chapters, once fetched from `details.chaptersURL` (nil until then).
+    public var chapters: [Chapter]?
 
     public init(articleID: Int64, url: String, position: Double = 0, duration: Double? = nil, played: Bool = false,
-                details: EpisodeDetails = EpisodeDetails()) {
+                details: EpisodeDetails = EpisodeDetails(), chapters: [Chapter]? = nil) {
         (self.articleID, self.url, self.position, self.duration, self.played) = (articleID, url, position, duration, played)
-        self.details = details
+        (self.details, self.chapters) = (details, chapters)
     }
 
     /// Started and not yet heard to its end.

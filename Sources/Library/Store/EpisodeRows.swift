@@ -7,14 +7,15 @@ import FeedParsing
 enum EpisodeRows {
     /// Adds a row for each playable attachment of `entry`, stored as article `articleID`; an
     /// existing row takes the feed's season, number and chapters, and its length if it has none
-    /// (the player's, once it played, is kept). Where it was left is never touched.
+    /// (the player's, once it played, is kept); chapters fetched from another address are
+    /// forgotten. Where it was left is never touched.
     static func write(articleID: Int64, entry: ParsedEntry, in database: SQLiteDatabase) throws(StorageError) {
         for enclosure in entry.enclosures where enclosure.isPlayable {
             let details = entry.episode
             try database.run("""
                 INSERT INTO episodes (article_id, url, duration, season, number, chapters_url) VALUES (?1, ?2, ?3, ?4, ?5, ?6)
                 ON CONFLICT (article_id, url) DO UPDATE SET duration = coalesce(duration, ?3), season = ?4, number = ?5,
-                    chapters_url = ?6
+                    chapters = CASE WHEN chapters_url IS ?6 THEN chapters END, chapters_url = ?6
                 """, [.integer(articleID), .text(enclosure.url), details.duration.map { .real($0) } ?? .null,
                       SQLValue(details.season), SQLValue(details.number), SQLValue(details.chaptersURL)])
         }

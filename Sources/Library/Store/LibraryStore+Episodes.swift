@@ -22,12 +22,13 @@ extension LibraryStore {
         }
     }
 
-    static let episodeColumns = "article_id, url, position, duration, played, season, number, chapters_url"
+    static let episodeColumns = "article_id, url, position, duration, played, season, number, chapters_url, chapters"
 
     static func episode(from row: SQLiteStatement) -> EpisodeProgress {
         EpisodeProgress(articleID: row.int64(0), url: row.text(1) ?? "", position: row.double(2), duration: row.optionalDouble(3),
                         played: row.bool(4), details: EpisodeDetails(season: row.optionalInt(5), number: row.optionalInt(6),
-                                                                     chaptersURL: row.text(7)))
+                                                                     chaptersURL: row.text(7)),
+                        chapters: Chapter.decode(row.text(8)))
     }
 
     /// Keeps where the episode is now (an episode played again is in progress again). Nothing
@@ -41,6 +42,14 @@ extension LibraryStore {
                     duration = coalesce(excluded.duration, duration), played = excluded.played, touched = excluded.touched
                 """, [.integer(progress.articleID), .text(progress.url), .real(max(0, progress.position)),
                       progress.duration.map { .real($0) } ?? .null, SQLValue(progress.played), SQLValue(Date())])
+        }
+    }
+
+    /// Keeps the chapters fetched for the episode.
+    public func saveChapters(_ chapters: [Chapter], articleID: Int64, url: String) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            try database.run("UPDATE episodes SET chapters = ? WHERE article_id = ? AND url = ?",
+                             [.text(Chapter.encode(chapters)), .integer(articleID), .text(url)])
         }
     }
 

@@ -319,7 +319,8 @@ enum Schema {
     /// article is stored, and here for the articles already stored: `EpisodeRows.backfill`), with
     /// what the feed says of it (`season`, `number`, `chapters_url`, its `duration`) and where it
     /// was left: `position` in seconds, `played` once heard to its end, `touched` when last
-    /// listened to (NULL: never). `duration` is the player's once it played. Goes with its article.
+    /// listened to (NULL: never), and `chapters` (JSON) once fetched from `chapters_url`.
+    /// `duration` is the player's once it played. Goes with its article.
     static let version9 = """
     CREATE TABLE episodes (
         article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
@@ -331,6 +332,7 @@ enum Schema {
         season INTEGER,
         number INTEGER,
         chapters_url TEXT,
+        chapters TEXT,
         PRIMARY KEY (article_id, url)
     ) WITHOUT ROWID;
     CREATE INDEX episodes_url ON episodes(url);
