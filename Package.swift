@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming", "ScratchMount"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "GtkBridge", "TestSupport"]),
+        .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Library", "GtkBridge", "TestSupport"]),
         .testTarget(name: "SyncTests", dependencies: ["Sync", "Library", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets"]),
         .target(name: "TestSupport", dependencies: ["GtkBridge"], path: "Tests/TestSupport", exclude: ["secret_service.sh"]),

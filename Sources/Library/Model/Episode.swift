@@ -16,6 +16,9 @@ public struct EpisodeProgress: Sendable, Equatable {
     public var details: EpisodeDetails
     /// Its chapters, once fetched from `details.chaptersURL` (nil until then).
     public var chapters: [Chapter]?
+    /// The downloaded file (in the downloads folder) and its size, when kept for offline listening.
+    public var file: String?
+    public var fileSize: Int?
 
     public init(articleID: Int64, url: String, position: Double = 0, duration: Double? = nil, played: Bool = false,
                 details: EpisodeDetails = EpisodeDetails(), chapters: [Chapter]? = nil) {

@@ -54,6 +54,8 @@ package final class CurlTransfer: Sendable {
         /// No connection could be made: the name did not resolve, or nothing answered at the address.
         case noConnection(String)
         case unreachable(String)
+        /// The body could not be written to its file (a full disk): only `send(_:to:progress:)`.
+        case notWritten(String)
         case cancelled
     }
 
@@ -84,7 +86,20 @@ package final class CurlTransfer: Sendable {
     /// policy's deadline) lets a caller share the time among several exchanges (`Answer.seconds`
     /// says what each took). Cancelling the task ends the transfer.
     package func send(_ request: Request, allowed: TimeInterval? = nil) async throws(Failure) -> Answer {
-        let receiver = Receiver(allowed: allowed ?? policy.deadline, maxBodyBytes: policy.maxBytes)
+        try await send(request, allowed: allowed, receiver: Receiver(allowed: allowed ?? policy.deadline, maxBodyBytes: policy.maxBytes))
+    }
+
+    /// The same, the body written to `file` (open for writing) as it comes instead of kept in
+    /// memory: `Answer.body` is empty. `progress` is told the bytes written and, when the server
+    /// said, how many are coming, at most once a second (on the transfer's thread).
+    package func send(_ request: Request, to file: FileHandle, progress: @escaping @Sendable (Int, Int?) -> Void) async throws(Failure) -> Answer {
+        let receiver = Receiver(allowed: policy.deadline, maxBodyBytes: policy.maxBytes)
+        receiver.file = file.fileDescriptor
+        receiver.progress = progress
+        return try await send(request, allowed: nil, receiver: receiver)
+    }
+
+    private func send(_ request: Request, allowed: TimeInterval?, receiver: Receiver) async throws(Failure) -> Answer {
         let result: Result<Answer, Failure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 // A thread of its own: libcurl blocks it in poll(), which must not starve
@@ -114,6 +129,12 @@ package final class CurlTransfer: Sendable {
     /// What one transfer received; the callbacks write here.
     private final class Receiver: @unchecked Sendable {
         var body = Data()
+        /// Where the body goes instead of `body`, and who hears how far it got.
+        var file: Int32?
+        var progress: (@Sendable (Int, Int?) -> Void)?
+        var written = 0
+        var writeError: String?
+        private var lastProgress = Date.distantPast
         var headers: [String: String] = [:]
         var tooLarge = false
         var pastDeadline = false
@@ -143,6 +164,31 @@ package final class CurlTransfer: Sendable {
                 let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
                 headers[name] = value
                 if name == "content-length", let length = Int(value), !accepts(length) { return false }
+            }
+            return true
+        }
+
+        /// Takes `count` bytes at `data`: into the file, or the body. False to stop (the cap, a
+        /// write that failed: a full disk).
+        func receive(_ data: UnsafeRawPointer, count: Int) -> Bool {
+            guard accepts(written + count) else { return false }
+            if let file {
+                var offset = 0
+                while offset < count {
+                    let done = Glibc.write(file, data + offset, count - offset)
+                    guard done > 0 else {
+                        writeError = String(cString: strerror(errno))
+                        return false
+                    }
+                    offset += done
+                }
+            } else {
+                body.append(data.assumingMemoryBound(to: UInt8.self), count: count)
+            }
+            written += count
+            if let progress, Date().timeIntervalSince(lastProgress) >= 1 {
+                lastProgress = Date()
+                progress(written, headers["content-length"].flatMap(Int.init))
             }
             return true
         }
@@ -192,9 +238,7 @@ package final class CurlTransfer: Sendable {
         lectern_curl_set_receivers(curl, { data, size, count, context in
             guard let data, let context else { return 0 }
             let receiver = Unmanaged<Receiver>.fromOpaque(context).takeUnretainedValue()
-            guard receiver.accepts(receiver.body.count + size * count) else { return 0 }
-            receiver.body.append(UnsafeRawPointer(data).assumingMemoryBound(to: UInt8.self), count: size * count)
-            return size * count
+            return receiver.receive(UnsafeRawPointer(data), count: size * count) ? size * count : 0
         }, { data, size, count, context in
             guard let data, let context else { return 0 }
             let line = String(decoding: UnsafeRawBufferPointer(start: data, count: size * count), as: UTF8.self)
@@ -218,6 +262,7 @@ package final class CurlTransfer: Sendable {
                                    body: receiver.body, redirect: request.followRedirects ? nil : redirect,
                                    effectiveURL: effective, seconds: lectern_curl_total_seconds(curl)))
         case CURLE_WRITE_ERROR where receiver.tooLarge: return .failure(.tooLarge)
+        case CURLE_WRITE_ERROR where receiver.writeError != nil: return .failure(.notWritten(receiver.writeError ?? ""))
         case CURLE_ABORTED_BY_CALLBACK: return .failure(receiver.pastDeadline ? .tooSlow : .cancelled)
         case CURLE_OPERATION_TIMEDOUT: return .failure(.timedOut)
         case CURLE_PARTIAL_FILE, CURLE_RECV_ERROR, CURLE_GOT_NOTHING: return .failure(.cutShort(detail))

@@ -31,6 +31,11 @@ public struct DownloadPolicy: Sendable, Equatable {
     public static let image = DownloadPolicy(maxBytes: 10 << 20, connectTimeout: 15, stallTimeout: 20, deadline: 60)
     /// A feed's or a site's icon (fetched without a click: small and quick).
     public static let icon = DownloadPolicy(maxBytes: 1 << 20, connectTimeout: 10, stallTimeout: 15, deadline: 30)
+    /// An episode downloaded for listening offline, up to `maxBytes` (the user's cap): long, and
+    /// patient with a slow server.
+    public static func episode(maxBytes: Int) -> DownloadPolicy {
+        DownloadPolicy(maxBytes: maxBytes, connectTimeout: 15, stallTimeout: 60, deadline: 4 * 3600)
+    }
     /// An episode's chapters (a small JSON file).
     public static let chapters = DownloadPolicy(maxBytes: 1 << 20, connectTimeout: 10, stallTimeout: 15, deadline: 30)
     /// One answer of a sync server (a first sync's list of a million unread ids fits).

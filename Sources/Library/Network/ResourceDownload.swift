@@ -13,6 +13,8 @@ public final class ResourceDownload: Sendable {
         case timedOut
         case tooSlow(seconds: Int)
         case unreachable(String)
+        /// The file being downloaded into could not be written (a full disk).
+        case notWritten(String)
         case cancelled
 
         public var description: String {
@@ -30,6 +32,8 @@ public final class ResourceDownload: Sendable {
                           plural: "stopped after {count} seconds: the server was sending too slowly", count: seconds)
             case .unreachable(let reason):
                 return tr("could not reach the server: {error}", ["error": reason])
+            case .notWritten(let reason):
+                return tr("could not write the file: {error}", ["error": reason])
             case .cancelled:
                 return tr("cancelled")
             }
@@ -69,6 +73,7 @@ public final class ResourceDownload: Sendable {
             case .tooLarge: throw .tooLarge(limit: policy.maxBytes)
             case .cancelled: throw .cancelled
             case .cutShort(let detail), .noConnection(let detail), .unreachable(let detail): throw .unreachable(detail)
+            case .notWritten(let detail): throw .notWritten(detail)
             }
         }
         guard (200..<300).contains(answer.status) else { throw .http(status: answer.status) }

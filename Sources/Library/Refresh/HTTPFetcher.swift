@@ -73,7 +73,7 @@ final class HTTPFetcher: Sendable {
         case .cancelled: .cancelled
         case .cutShort(let detail): .transport(tr("the answer was cut short ({error})", ["error": detail]))
         case .noConnection(let detail): .noConnection(detail)
-        case .unreachable(let detail): .transport(detail)
+        case .unreachable(let detail), .notWritten(let detail): .transport(detail)
         }
     }
 

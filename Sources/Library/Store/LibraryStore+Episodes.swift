@@ -22,13 +22,42 @@ extension LibraryStore {
         }
     }
 
-    static let episodeColumns = "article_id, url, position, duration, played, season, number, chapters_url, chapters"
+    static let episodeColumns = "article_id, url, position, duration, played, season, number, chapters_url, chapters, file, file_size"
 
     static func episode(from row: SQLiteStatement) -> EpisodeProgress {
-        EpisodeProgress(articleID: row.int64(0), url: row.text(1) ?? "", position: row.double(2), duration: row.optionalDouble(3),
-                        played: row.bool(4), details: EpisodeDetails(season: row.optionalInt(5), number: row.optionalInt(6),
-                                                                     chaptersURL: row.text(7)),
-                        chapters: Chapter.decode(row.text(8)))
+        var episode = EpisodeProgress(articleID: row.int64(0), url: row.text(1) ?? "", position: row.double(2),
+                                      duration: row.optionalDouble(3), played: row.bool(4),
+                                      details: EpisodeDetails(season: row.optionalInt(5), number: row.optionalInt(6),
+                                                              chaptersURL: row.text(7)),
+                                      chapters: Chapter.decode(row.text(8)))
+        (episode.file, episode.fileSize) = (row.text(9), row.optionalInt(10))
+        return episode
+    }
+
+    /// Notes the downloaded file of an episode (nil: it was deleted).
+    public func setEpisodeFile(_ path: String?, size: Int?, articleID: Int64, url: String) throws(StorageError) {
+        try storageTransaction { database throws(StorageError) in
+            try database.run("UPDATE episodes SET file = ?, file_size = ? WHERE article_id = ? AND url = ?",
+                             [SQLValue(path), SQLValue(size), .integer(articleID), .text(url)])
+        }
+    }
+
+    /// Every downloaded episode, the longest unheard first.
+    public func downloadedEpisodes() throws(StorageError) -> [EpisodeProgress] {
+        try read { database throws(StorageError) in
+            try database.query("SELECT \(Self.episodeColumns) FROM episodes WHERE file IS NOT NULL ORDER BY touched", [],
+                               Self.episode(from:))
+        }
+    }
+
+    /// Downloaded episodes heard to their end more than `days` ago (or whose article is read and
+    /// was never listened to here): their files may go.
+    public func playedDownloads(olderThan days: Int, now: Date = Date()) throws(StorageError) -> [EpisodeProgress] {
+        try read { database throws(StorageError) in
+            try database.query("""
+                SELECT \(Self.episodeColumns) FROM episodes WHERE file IS NOT NULL AND played = 1 AND coalesce(touched, 0) < ?
+                """, [SQLValue(now.addingTimeInterval(-Double(days) * 86_400))], Self.episode(from:))
+        }
     }
 
     /// Keeps where the episode is now (an episode played again is in progress again). Nothing

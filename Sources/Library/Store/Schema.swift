@@ -319,7 +319,8 @@ enum Schema {
     /// article is stored, and here for the articles already stored: `EpisodeRows.backfill`), with
     /// what the feed says of it (`season`, `number`, `chapters_url`, its `duration`) and where it
     /// was left: `position` in seconds, `played` once heard to its end, `touched` when last
-    /// listened to (NULL: never), and `chapters` (JSON) once fetched from `chapters_url`.
+    /// listened to (NULL: never), `chapters` (JSON) once fetched from `chapters_url`, and the
+    /// downloaded `file` (its path, in the cache folder) with its `file_size` when kept offline.
     /// `duration` is the player's once it played. Goes with its article.
     static let version9 = """
     CREATE TABLE episodes (
@@ -333,6 +334,8 @@ enum Schema {
         number INTEGER,
         chapters_url TEXT,
         chapters TEXT,
+        file TEXT,
+        file_size INTEGER,
         PRIMARY KEY (article_id, url)
     ) WITHOUT ROWID;
     CREATE INDEX episodes_url ON episodes(url);

@@ -82,7 +82,7 @@ final class SyncHTTP: Sendable {
                 throw .badResponse(server: server, call: call,
                                    reason: tr("larger than {size} MB, so Lectern stopped reading it", ["size": DownloadPolicy.syncAnswer.maxBytes >> 20]))
             case .cutShort(let detail): throw .badResponse(server: server, call: call, reason: tr("cut short ({error})", ["error": detail]))
-            case .unreachable(let detail), .noConnection(let detail): throw .unreachable(server: server, reason: detail)
+            case .unreachable(let detail), .noConnection(let detail), .notWritten(let detail): throw .unreachable(server: server, reason: detail)
             case .cancelled: throw .cancelled
             }
         }
