@@ -101,6 +101,7 @@ public final class LecternApplication: AppShell {
 
     private func shutdown() {
         features?.listening.shutDown()
+        features?.downloads.shutDown()
         saveSettings()
         features?.library.close()
     }

@@ -152,4 +152,34 @@ struct PodcastTests {
         #expect(position >= 25 && position < 28, "at the chapter: \(position)")
         #expect(server.hits("/chapters.json") == 1)
     }
+
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: playerctl), "needs playerctl"))
+    func aDownloadedEpisodePlaysFromTheDiskAndIsDeletedOnRequest() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, store, articles) = try await subscribed(to: server)
+        let short = try #require(articles["A short tone"])
+        let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3"
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        await sandbox.activate("download-episode", "[<'\(short.id) \(shortURL)'>]")   // the reader's Download button
+        var file: String?
+        #expect(await eventually(timeout: 15) {
+            file = (try? store.episodeProgress(articleID: short.id, url: shortURL))??.file
+            return file.map { FileManager.default.fileExists(atPath: $0) } ?? false
+        }, "downloaded and noted in the library")
+        let path = try #require(file)
+        #expect(path.hasPrefix(sandbox.root.appending(path: "cache/lectern/episodes").path), "in the cache folder: \(path)")
+        let fetched = server.hits("/tone.mp3")
+
+        await sandbox.activate("play-attachment", "[<'\(short.id) \(shortURL)'>]")
+        #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
+        #expect(server.hits("/tone.mp3") == fetched, "played from the disk, not the network")
+        #expect(await player(sandbox, "metadata", "xesam:url") == shortURL, "still the episode's own address to the desktop")
+
+        await sandbox.activate("delete-download", "[<'\(short.id) \(shortURL)'>]")
+        #expect(await eventually(timeout: 10) {
+            !FileManager.default.fileExists(atPath: path) && (try? store.episodeProgress(articleID: short.id, url: shortURL))??.file == nil
+        }, "the file and its note are gone")
+    }
 }

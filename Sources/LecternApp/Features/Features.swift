@@ -19,6 +19,7 @@ final class Features {
     let subscriptions: SubscriptionsFeature
     let labels: LabelsFeature
     let listening: ListeningFeature
+    let downloads: DownloadsFeature
     let preferences: PreferencesFeature
     let commandLine: PrimaryCommandLine
     unowned let shell: AppShell
@@ -40,7 +41,8 @@ final class Features {
         (self.arrivals, self.accounts, self.refreshing) = (arrivals, accounts, refreshing)
         subscriptions = SubscriptionsFeature(shell: shell, library: library, accounts: accounts)
         labels = LabelsFeature(shell: shell, library: library)
-        listening = ListeningFeature(shell: shell, library: library)
+        downloads = DownloadsFeature(shell: shell, library: library)
+        listening = ListeningFeature(shell: shell, library: library, downloads: downloads)
         preferences = PreferencesFeature(shell: shell, library: library, accounts: accounts)
         commandLine = PrimaryCommandLine(shell: shell, library: library, themes: themes, background: background,
                                          accounts: accounts, arrivals: arrivals, refreshing: refreshing)
@@ -86,6 +88,9 @@ final class Features {
             if let menu = labels.menu(for: label) { SidebarController.popUp(menu, at: row) }
         }
         labels.attach(to: session)
+        session.reader.downloadState = { [downloads] in downloads.state(articleID: $0, url: $1) }
+        downloads.onChange.append { [weak session] in session?.reader.downloadChanged(articleID: $0, url: $1) }
+        downloads.removePlayed()
         window.attach(session)
         if WindowBenchmark.isRequested {
             WindowBenchmark.start(in: window, quit: { [unowned shell] in shell.quit(status: nil) },

@@ -36,6 +36,10 @@ final class ReaderController {
     var labelOffer: (@MainActor (Article) -> LabelsButton.Offer?)?
     /// The episodes an article attaches, by address (what the feed says of them, where they were left).
     var episodes: (@MainActor (Int64) -> [String: EpisodeProgress])?
+    /// Where an episode's download stands (article, address).
+    var downloadState: (@MainActor (Int64, String) -> DownloadState)?
+    /// The download controls of the article shown, by address.
+    private var downloadControls: [String: DownloadControl] = [:]
     var onLabel: (@MainActor (_ labelID: Int64, _ on: Bool) -> Void)?
     var onNewLabel: (@MainActor (String) -> String?)?
     private var labelsButton: LabelsButton?
@@ -205,6 +209,7 @@ final class ReaderController {
     /// plays them in the player bar.
     private func attachments(_ enclosures: [Enclosure], of articleID: Int64) -> WidgetPointer {
         let episodes = enclosures.contains(where: \.isPlayable) ? self.episodes?(articleID) : nil
+        downloadControls = [:]
         var rows = [Widgets.label(tr("Attachments"), classes: ["attachments-heading"])]
         for enclosure in enclosures {
             let name = URL(string: enclosure.url)?.lastPathComponent ?? enclosure.url
@@ -222,8 +227,20 @@ final class ReaderController {
                 parts.insert(play, at: 0)
             }
             rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"], parts))
+            if enclosure.isPlayable, episodes?[enclosure.url] != nil, let state = downloadState?(articleID, enclosure.url) {
+                let control = DownloadControl(articleID: articleID, url: enclosure.url)
+                control.show(state)
+                downloadControls[enclosure.url] = control
+                rows.append(control.widget)
+            }
         }
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["attachments"], rows)
+    }
+
+    /// An episode's download moved on: its control follows, when the article is shown.
+    func downloadChanged(articleID: Int64, url: String) {
+        guard article?.id == articleID, let control = downloadControls[url], let state = downloadState?(articleID, url) else { return }
+        control.show(state)
     }
 
     static func size(_ bytes: Int) -> String {

@@ -58,6 +58,13 @@ final class Settings {
     var playbackVolume = 1.0
     static let playbackRateRange = 0.75...2.0
     static let playbackVolumeRange = 0.0...1.0
+    /// Downloads for offline listening: the largest one file may be, all of them together, and the
+    /// days a played one is kept.
+    var episodeSizeLimitMB = 500
+    var downloadsLimitMB = 5000
+    var keepPlayedDownloadsDays = 7
+    static let downloadLimitRange = 1...1_000_000
+    static let keepDaysRange = 0...3650
 
     // Window
     var windowWidth = Settings.defaultWindowWidth

@@ -23,6 +23,11 @@ enum SettingsSchema {
         settings.refreshInBackground = file.flag("background", "enabled") ?? settings.refreshInBackground
         settings.playbackRate = file.number("listening", "speed", in: Settings.playbackRateRange) ?? settings.playbackRate
         settings.playbackVolume = file.number("listening", "volume", in: Settings.playbackVolumeRange) ?? settings.playbackVolume
+        settings.episodeSizeLimitMB = file.integer("listening", "episode-size-limit-mb", in: Settings.downloadLimitRange)
+            ?? settings.episodeSizeLimitMB
+        settings.downloadsLimitMB = file.integer("listening", "downloads-limit-mb", in: Settings.downloadLimitRange) ?? settings.downloadsLimitMB
+        settings.keepPlayedDownloadsDays = file.integer("listening", "keep-played-days", in: Settings.keepDaysRange)
+            ?? settings.keepPlayedDownloadsDays
         settings.windowWidth = file.integer("window", "width", in: Settings.windowSizeRange) ?? settings.windowWidth
         settings.windowHeight = file.integer("window", "height", in: Settings.windowSizeRange) ?? settings.windowHeight
         settings.windowMaximized = file.flag("window", "maximized") ?? settings.windowMaximized
@@ -48,6 +53,9 @@ enum SettingsSchema {
         file.setBool("background", "enabled", settings.refreshInBackground)
         file.setDouble("listening", "speed", settings.playbackRate)
         file.setDouble("listening", "volume", settings.playbackVolume)
+        file.setInteger("listening", "episode-size-limit-mb", settings.episodeSizeLimitMB)
+        file.setInteger("listening", "downloads-limit-mb", settings.downloadsLimitMB)
+        file.setInteger("listening", "keep-played-days", settings.keepPlayedDownloadsDays)
         file.setInteger("window", "width", settings.windowWidth)
         file.setInteger("window", "height", settings.windowHeight)
         file.setBool("window", "maximized", settings.windowMaximized)
