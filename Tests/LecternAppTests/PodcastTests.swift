@@ -157,17 +157,25 @@ struct PodcastTests {
     func aDownloadedEpisodePlaysFromTheDiskAndIsDeletedOnRequest() async throws {
         let server = try await SiteServer(script: "Tests/Servers/media_server.py")
         let (sandbox, store, articles) = try await subscribed(to: server)
-        let short = try #require(articles["A short tone"])
-        let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3"
+        let short = try #require(articles["A short tone"]), long = try #require(articles["A long tone"])
+        let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3", longURL = "http://127.0.0.1:\(server.port)/long.opus"
+        // The feed's settings: "Download new episodes".
+        var settings = FeedSettings(of: try #require(try store.feeds().first))
+        settings.downloadsEpisodes = true
+        try store.apply(settings, toFeed: short.feedID)
         let app = try sandbox.start([])
         defer { app.stop() }
         try #require(await sandbox.lecternIsRunning())
-        await sandbox.activate("download-episode", "[<'\(short.id) \(shortURL)'>]")   // the reader's Download button
-        var file: String?
-        #expect(await eventually(timeout: 15) {
-            file = (try? store.episodeProgress(articleID: short.id, url: shortURL))??.file
-            return file.map { FileManager.default.fileExists(atPath: $0) } ?? false
-        }, "downloaded and noted in the library")
+        await sandbox.activate("refresh")
+        func downloaded(_ id: Int64, _ url: String) -> String? {
+            guard let path = (try? store.episodeProgress(articleID: id, url: url))??.file, FileManager.default.fileExists(atPath: path)
+            else { return nil }
+            return path
+        }
+        #expect(await eventually(timeout: 20) { downloaded(short.id, shortURL) != nil && downloaded(long.id, longURL) != nil },
+                "after the refresh, the feed's two newest episodes are downloaded")
+        #expect(server.hits("/gone.mp3") == 0, "the third newest is not")
+        let file = downloaded(short.id, shortURL)
         let path = try #require(file)
         #expect(path.hasPrefix(sandbox.root.appending(path: "cache/lectern/episodes").path), "in the cache folder: \(path)")
         let fetched = server.hits("/tone.mp3")
@@ -181,5 +189,7 @@ struct PodcastTests {
         #expect(await eventually(timeout: 10) {
             !FileManager.default.fileExists(atPath: path) && (try? store.episodeProgress(articleID: short.id, url: shortURL))??.file == nil
         }, "the file and its note are gone")
+        await sandbox.activate("download-episode", "[<'\(short.id) \(shortURL)'>]")   // the reader's Download button
+        #expect(await eventually(timeout: 15) { downloaded(short.id, shortURL) != nil }, "downloaded again on request")
     }
 }

@@ -105,4 +105,33 @@ import Testing
         try store.finishEpisode(articleID: pilot.id, url: "https://example.org/1.mp3", duration: nil)
         #expect(try store.unreadCounts().unplayedEpisodes == 0, "the view stays, with nothing left to hear")
     }
+
+    @Test func aFeedThatKeepsItsEpisodesHasItsTwoNewestUnheardOnesToDownload() throws {
+        let (store, _) = try makeStore()
+        let kept = try store.addFeed(url: "https://example.org/kept"), other = try store.addFeed(url: "https://example.org/other")
+        func episodes(_ prefix: String, _ count: Int) -> [ParsedEntry] {
+            (1...count).map { number in
+                var item = entry("\(prefix)\(number)", title: "\(prefix) \(number)", published: Date().addingTimeInterval(Double(number) * 60 - 3600))
+                item.enclosures = [Enclosure(url: "https://example.org/\(prefix)/\(number).mp3", type: "audio/mpeg")]
+                return item
+            }
+        }
+        try store.save(parsed(episodes("kept", 4)), toFeed: kept.id)
+        try store.save(parsed(episodes("other", 2)), toFeed: other.id)
+        #expect(try store.episodesToDownload().isEmpty, "no feed keeps its episodes")
+
+        var settings = FeedSettings(of: kept)
+        settings.downloadsEpisodes = true
+        try store.apply(settings, toFeed: kept.id)
+        #expect(try store.feed(id: kept.id)?.downloadsEpisodes == true)
+        #expect(Set(try store.episodesToDownload().map(\.url)) == ["https://example.org/kept/4.mp3", "https://example.org/kept/3.mp3"])
+
+        // The newest heard and the next downloaded: nothing more to fetch among the two newest.
+        let newest = try #require(try store.articles(ArticleQuery(view: .feed(kept.id))).first { $0.title == "kept 4" })
+        try store.finishEpisode(articleID: newest.id, url: "https://example.org/kept/4.mp3", duration: 60)
+        let next = try #require(try store.articles(ArticleQuery(view: .feed(kept.id))).first { $0.title == "kept 3" })
+        try store.setEpisodeFile("/tmp/3.mp3", size: 10, articleID: next.id, url: "https://example.org/kept/3.mp3")
+        #expect(try store.episodesToDownload().map(\.url) == ["https://example.org/kept/2.mp3"], "the newest unheard two: 3 (kept) and 2")
+        #expect(try store.downloadedEpisodes().map(\.file) == ["/tmp/3.mp3"])
+    }
 }

@@ -106,6 +106,14 @@ final class DownloadsFeature {
         changed(key)
     }
 
+    /// After a refresh: the newest episodes of the feeds that keep theirs (two a feed, not yet
+    /// heard, arrived in the last two weeks) are downloaded.
+    func downloadNew() {
+        for episode in library.access?.read(tr("read your downloads"), fallback: [], { try $0.episodesToDownload() }) ?? [] {
+            download(articleID: episode.articleID, url: episode.url)
+        }
+    }
+
     /// Deletes the downloads of episodes played more than the days the user keeps them, and
     /// forgets files that are no longer on the disk.
     func removePlayed() {

@@ -42,6 +42,7 @@ final class Features {
         subscriptions = SubscriptionsFeature(shell: shell, library: library, accounts: accounts)
         labels = LabelsFeature(shell: shell, library: library)
         downloads = DownloadsFeature(shell: shell, library: library)
+        refreshing.onRefreshed = { [downloads] in downloads.downloadNew() }
         listening = ListeningFeature(shell: shell, library: library, downloads: downloads)
         preferences = PreferencesFeature(shell: shell, library: library, accounts: accounts)
         commandLine = PrimaryCommandLine(shell: shell, library: library, themes: themes, background: background,

@@ -25,6 +25,8 @@ final class RefreshingFeature {
     private var network: NetworkMonitor?
     /// A timed refresh came due while offline: it runs when the network is back.
     private var waitingForNetwork = false
+    /// Told when a refresh (and the syncs after it) ended: the downloads of new episodes follow it.
+    var onRefreshed: (@MainActor () -> Void)?
 
     init(shell: AppShell, library: LibraryOwner, accounts: AccountsFeature, arrivals: ArrivalsFeature) {
         self.shell = shell
@@ -71,6 +73,7 @@ final class RefreshingFeature {
         window?.refreshButton.setOffline(report.offline || !isOnline)
         shell.libraryDidChange()
         arrivals.announce(since: watch)
+        onRefreshed?()
         if report.offline {
             waitingForNetwork = true   // the Offline state says it; no banner
         } else if !report.failures.isEmpty {

@@ -50,6 +50,7 @@ final class FeedSettingsDialog {
     let imagesDropDown: WidgetPointer
     let browserSwitch: WidgetPointer
     let fullArticleSwitch: WidgetPointer
+    let downloadSwitch: WidgetPointer
     let status: WidgetPointer
     let saveButton: WidgetPointer
     private let feed: Feed
@@ -80,6 +81,7 @@ final class FeedSettingsDialog {
         imagesDropDown = Widgets.dropDown(Self.imageChoices.map(\.0))
         browserSwitch = gtk_switch_new()
         fullArticleSwitch = gtk_switch_new()
+        downloadSwitch = gtk_switch_new()
         status = Widgets.label("", classes: ["feed-settings-status"], wrap: true)
         let cancel = Widgets.textButton(tr("Cancel"), classes: ["secondary"])
         saveButton = Widgets.textButton(tr("Save"), classes: ["primary"])
@@ -93,7 +95,8 @@ final class FeedSettingsDialog {
         // Translators: the label of the choice of how often the feed is refreshed.
         if feed.accountID == nil { rows.append((tr(context: "interval", "Refresh"), refreshDropDown)) }
         rows += [(tr("Notify about new articles"), notifyDropDown), (tr("Remote images"), imagesDropDown),
-                 (tr("Open articles in the browser"), browserSwitch), (tr("Always show the full article"), fullArticleSwitch)]
+                 (tr("Open articles in the browser"), browserSwitch), (tr("Always show the full article"), fullArticleSwitch),
+                 (tr("Download new episodes"), downloadSwitch)]
         let grid = DialogParts.form(rows)
         let healthBox = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 4, classes: ["feed-health"],
                                     [Widgets.label(tr("Health"), classes: ["preference-heading"])]
@@ -160,6 +163,7 @@ final class FeedSettingsDialog {
         gtk_drop_down_set_selected(OpaquePointer(imagesDropDown), guint(Self.imageChoices.firstIndex { $0.1 == settings.loadsImages } ?? 0))
         gtk_switch_set_active(OpaquePointer(browserSwitch), settings.opensInBrowser ? 1 : 0)
         gtk_switch_set_active(OpaquePointer(fullArticleSwitch), settings.alwaysFullArticle ? 1 : 0)
+        gtk_switch_set_active(OpaquePointer(downloadSwitch), settings.downloadsEpisodes ? 1 : 0)
     }
 
     /// The settings as the controls show them.
@@ -173,6 +177,7 @@ final class FeedSettingsDialog {
         settings.loadsImages = Self.imageChoices[min(Int(gtk_drop_down_get_selected(OpaquePointer(imagesDropDown))), Self.imageChoices.count - 1)].1
         settings.opensInBrowser = gtk_switch_get_active(OpaquePointer(browserSwitch)) != 0
         settings.alwaysFullArticle = gtk_switch_get_active(OpaquePointer(fullArticleSwitch)) != 0
+        settings.downloadsEpisodes = gtk_switch_get_active(OpaquePointer(downloadSwitch)) != 0
         return settings
     }
 

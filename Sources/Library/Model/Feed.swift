@@ -30,6 +30,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public var language: String?
     /// Whether its articles' pictures load from their sites: nil follows the app's switch.
     public var loadsImages: Bool?
+    /// Its new podcast episodes are downloaded for listening offline after each refresh.
+    public var downloadsEpisodes: Bool
 
     /// The title to show: the feed's title, or its host when it has none yet.
     public var displayTitle: String {
@@ -40,7 +42,8 @@ public struct Feed: Sendable, Equatable, Identifiable {
     public init(id: Int64, url: String, title: String? = nil, siteURL: String? = nil, iconURL: String? = nil,
                 folderID: Int64? = nil, addedAt: Date = Date(), fetchState: FetchState = FetchState(),
                 alwaysFullArticle: Bool = false, accountID: Int64? = nil, notify: Bool? = nil,
-                refreshMinutes: Int? = nil, opensInBrowser: Bool = false, language: String? = nil, loadsImages: Bool? = nil) {
+                refreshMinutes: Int? = nil, opensInBrowser: Bool = false, language: String? = nil, loadsImages: Bool? = nil,
+                downloadsEpisodes: Bool = false) {
         self.id = id
         self.url = url
         self.title = title
@@ -56,6 +59,7 @@ public struct Feed: Sendable, Equatable, Identifiable {
         self.opensInBrowser = opensInBrowser
         self.language = language
         self.loadsImages = loadsImages
+        self.downloadsEpisodes = downloadsEpisodes
     }
 
     /// Whether an automatic refresh at `now` should fetch it: its own interval (or

@@ -12,6 +12,8 @@ public struct FeedSettings: Sendable, Equatable {
     public var alwaysFullArticle: Bool
     /// nil follows the app's remote-images switch.
     public var loadsImages: Bool?
+    /// Its new episodes are downloaded for listening offline.
+    public var downloadsEpisodes: Bool
 
     public init(of feed: Feed) {
         title = feed.displayTitle
@@ -21,6 +23,7 @@ public struct FeedSettings: Sendable, Equatable {
         opensInBrowser = feed.opensInBrowser
         alwaysFullArticle = feed.alwaysFullArticle
         loadsImages = feed.loadsImages
+        downloadsEpisodes = feed.downloadsEpisodes
     }
 }
 

@@ -50,6 +50,20 @@ extension LibraryStore {
         }
     }
 
+    /// The episodes to download after a refresh: of each feed that keeps its episodes, the
+    /// `perFeed` newest not yet heard and not downloaded, of articles that arrived within `days`.
+    public func episodesToDownload(perFeed: Int = 2, days: Int = 14, now: Date = Date()) throws(StorageError) -> [EpisodeProgress] {
+        try read { database throws(StorageError) in
+            try database.query("""
+                SELECT \(Self.episodeColumns) FROM (
+                    SELECT e.*, row_number() OVER (PARTITION BY a.feed_id ORDER BY a.sort_date DESC, a.id DESC) AS rank
+                    FROM episodes e JOIN articles a ON a.id = e.article_id JOIN feeds f ON f.id = a.feed_id
+                    WHERE f.download_episodes = 1 AND e.played = 0 AND a.arrived >= ?
+                ) WHERE rank <= ? AND file IS NULL
+                """, [SQLValue(now.addingTimeInterval(-Double(days) * 86_400)), .integer(Int64(perFeed))], Self.episode(from:))
+        }
+    }
+
     /// Downloaded episodes heard to their end more than `days` ago (or whose article is read and
     /// was never listened to here): their files may go.
     public func playedDownloads(olderThan days: Int, now: Date = Date()) throws(StorageError) -> [EpisodeProgress] {

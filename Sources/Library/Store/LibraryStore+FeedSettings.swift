@@ -17,6 +17,7 @@ extension LibraryStore {
         try write { database throws(StorageError) in
             try Self.store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.opensInBrowser,
                            alwaysFullArticle: settings.alwaysFullArticle, loadsImages: settings.loadsImages, feedID: id, in: database)
+            try database.run("UPDATE feeds SET download_episodes = ? WHERE id = ?", [SQLValue(settings.downloadsEpisodes), .integer(id)])
         }
     }
 

@@ -8,10 +8,10 @@ extension LibraryStore {
     static let feedColumns = """
         id, url, title, site_url, icon_url, folder_id, added_at, etag, last_modified, last_attempt,
         last_success, http_status, last_error, not_modified_count, failure_count, next_attempt, gone, always_full_article,
-        account_id, notify, refresh_minutes, open_in_browser, language, load_images
+        account_id, notify, refresh_minutes, open_in_browser, language, load_images, download_episodes
         """
 
-    static let feedColumnCount: Int32 = 24
+    static let feedColumnCount: Int32 = 25
 
     static func feed(from row: SQLiteStatement) -> Feed {
         let state = FetchState(
@@ -23,7 +23,8 @@ extension LibraryStore {
                     addedAt: row.date(6) ?? Date(timeIntervalSince1970: 0), fetchState: state,
                     alwaysFullArticle: row.bool(17), accountID: row.optionalInt64(18),
                     notify: row.optionalInt64(19).map { $0 != 0 }, refreshMinutes: row.optionalInt64(20).map { Int($0) },
-                    opensInBrowser: row.bool(21), language: row.text(22), loadsImages: row.optionalInt64(23).map { $0 != 0 })
+                    opensInBrowser: row.bool(21), language: row.text(22), loadsImages: row.optionalInt64(23).map { $0 != 0 },
+                    downloadsEpisodes: row.bool(24))
     }
 
     /// Every feed, the local library's and the accounts', by title.

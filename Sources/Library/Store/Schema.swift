@@ -321,7 +321,8 @@ enum Schema {
     /// was left: `position` in seconds, `played` once heard to its end, `touched` when last
     /// listened to (NULL: never), `chapters` (JSON) once fetched from `chapters_url`, and the
     /// downloaded `file` (its path, in the cache folder) with its `file_size` when kept offline.
-    /// `duration` is the player's once it played. Goes with its article.
+    /// `duration` is the player's once it played. Goes with its article. A feed may keep its
+    /// new episodes downloaded (`feeds.download_episodes`).
     static let version9 = """
     CREATE TABLE episodes (
         article_id INTEGER NOT NULL REFERENCES articles(id) ON DELETE CASCADE,
@@ -339,6 +340,7 @@ enum Schema {
         PRIMARY KEY (article_id, url)
     ) WITHOUT ROWID;
     CREATE INDEX episodes_url ON episodes(url);
+    ALTER TABLE feeds ADD COLUMN download_episodes INTEGER NOT NULL DEFAULT 0;
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the
