@@ -5,6 +5,7 @@ import sys
 import threading
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs
 
 
 class VerbHandler(BaseHTTPRequestHandler):
@@ -24,6 +25,27 @@ class VerbHandler(BaseHTTPRequestHandler):
 
     def log_message(self, *args):
         pass
+
+
+class Hits:
+    """How many requests each path had, for the tests' `/_hits?path=P`."""
+
+    def __init__(self):
+        self.counts = {}
+        self.lock = threading.Lock()
+
+    def answer(self, url):
+        """The count asked for when `url` (a urlsplit) is `/_hits`; otherwise counts the request and
+        returns None."""
+        with self.lock:
+            if url.path == "/_hits":
+                return str(self.counts.get(parse_qs(url.query).get("path", [""])[0], 0)).encode()
+            self.counts[url.path] = self.counts.get(url.path, 0) + 1
+            return None
+
+    def __getitem__(self, path):
+        with self.lock:
+            return self.counts.get(path, 0)
 
 
 def serve(handler):

@@ -27,15 +27,13 @@ import re
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from loopback import VerbHandler, serve  # noqa: E402
+from loopback import Hits, VerbHandler, serve  # noqa: E402
 
-HITS = {}
-LOCK = threading.Lock()
+HITS = Hits()
 MEDIA = {}
 
 
@@ -70,12 +68,9 @@ def podcast(site):
 class Handler(VerbHandler):
     def dispatch(self, method):
         url = urlsplit(self.path)
-        if url.path == "/_hits":
-            asked = parse_qs(url.query).get("path", [""])[0]
-            with LOCK:
-                return self.send(200, str(HITS.get(asked, 0)).encode(), "text/plain")
-        with LOCK:
-            HITS[url.path] = HITS.get(url.path, 0) + 1
+        counted = HITS.answer(url)
+        if counted is not None:
+            return self.send(200, counted, "text/plain")
         if url.path == "/podcast.xml":
             return self.send(200, podcast(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
         if url.path == "/chapters.json":
@@ -110,8 +105,7 @@ class Handler(VerbHandler):
             if start:
                 self.send_header("Content-Range", f"bytes {start}-{len(body) - 1}/{len(body)}")
             self.end_headers()
-            with LOCK:
-                first = HITS[url.path] == 1
+            first = HITS[url.path] == 1
             if first:
                 self.wfile.write(body[start:start + 4096])
             self.wfile.flush()

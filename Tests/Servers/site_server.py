@@ -15,14 +15,13 @@ Prints its port on the first stdout line and exits when stdin closes.
                 screenshot test)
   /_hits?path=P how many requests P has had
 """
-import threading
 import time
 from http.server import BaseHTTPRequestHandler
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import urlsplit
 
-from loopback import png, serve
+from loopback import Hits, png, serve
 
-HITS = {}
+HITS = Hits()
 SHOWCASE = """<p><img src="{site}/small.png" width="120" height="60" alt="A small green picture"></p>
 <figure><img src="{site}/photo.png" width="1200" height="600" alt="A blue photograph">
 <figcaption>The photograph, at half the column's width in height.</figcaption></figure>
@@ -44,19 +43,15 @@ are checked twice a day by someone who has done the job for thirty years and int
 <p>When the city proposed replacing it with an escalator, the neighbours collected four thousand signatures in a week.
 The funicular stayed, and so did the queue of people who would rather wait than walk.</p></article>
 <footer><a href="/privacy">Privacy</a></footer></body></html>"""
-LOCK = threading.Lock()
 
 
 class Handler(BaseHTTPRequestHandler):
     def do_GET(self):
         port = self.server.server_address[1]
         url = urlsplit(self.path)
-        if url.path == "/_hits":
-            asked = parse_qs(url.query).get("path", [""])[0]
-            with LOCK:
-                return self.send(200, str(HITS.get(asked, 0)).encode(), "text/plain")
-        with LOCK:
-            HITS[url.path] = HITS.get(url.path, 0) + 1
+        counted = HITS.answer(url)
+        if counted is not None:
+            return self.send(200, counted, "text/plain")
         if self.path == "/xxe.xml":
             body = (f"<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY secret SYSTEM \"http://127.0.0.1:{port}/secret\">"
                     f"<!ENTITY % remote SYSTEM \"http://127.0.0.1:{port}/evil.dtd\"> %remote;]>"

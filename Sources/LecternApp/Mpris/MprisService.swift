@@ -1,6 +1,7 @@
 import CGtk4
 import Foundation
 import GtkBridge
+import Library
 import Localization
 import Playback
 
@@ -142,10 +143,7 @@ final class MprisService {
     /// The episode's object path: unique per article and address (`mpris:trackid`).
     private var trackID: String {
         guard let episode = listening.episode else { return "/org/mpris/MediaPlayer2/TrackList/NoTrack" }
-        let hash = UInt64(bitPattern: Int64(truncatingIfNeeded: episode.url.utf8.reduce(UInt64(14_695_981_039_346_656_037)) {
-            ($0 ^ UInt64($1)) &* 1_099_511_628_211
-        }))
-        return "/dev/lectern/Lectern/Episode/a\(episode.articleID)_\(String(hash, radix: 16))"
+        return "/dev/lectern/Lectern/Episode/a\(episode.articleID)_\(EpisodeProgress.token(for: episode.url))"
     }
 
     private var metadata: OpaquePointer {

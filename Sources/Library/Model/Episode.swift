@@ -26,6 +26,13 @@ public struct EpisodeProgress: Sendable, Equatable {
         (self.details, self.chapters) = (details, chapters)
     }
 
+    /// Eight hex digits that stand for an episode's address where the address itself cannot be
+    /// used (a file name, a D-Bus object path): FNV-1a, the same on every run.
+    public static func token(for url: String) -> String {
+        let hash = url.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
+        return String(hash & 0xFFFF_FFFF, radix: 16)
+    }
+
     /// Started and not yet heard to its end.
     public var inProgress: Bool { !played && position > 0 }
 }

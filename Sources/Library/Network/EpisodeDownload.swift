@@ -57,8 +57,7 @@ public enum EpisodeDownload {
     /// "<article>-<8 hex of the address>.<extension>": one file per episode, its kind kept for
     /// players that go by the name.
     static func fileName(articleID: Int64, url: URL) -> String {
-        let hash = url.absoluteString.utf8.reduce(UInt64(14_695_981_039_346_656_037)) { ($0 ^ UInt64($1)) &* 1_099_511_628_211 }
         let ext = url.pathExtension.lowercased().filter { $0.isLetter || $0.isNumber }.prefix(5)
-        return "\(articleID)-\(String(hash & 0xFFFF_FFFF, radix: 16))" + (ext.isEmpty ? "" : ".\(ext)")
+        return "\(articleID)-\(EpisodeProgress.token(for: url.absoluteString))" + (ext.isEmpty ? "" : ".\(ext)")
     }
 }
