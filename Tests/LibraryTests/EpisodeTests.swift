@@ -89,6 +89,8 @@ import Testing
         let pilot = try #require(try store.articles(ArticleQuery(view: .all)).first { $0.title == "Pilot" })
 
         #expect(try store.articles(ArticleQuery(view: .podcasts)).map(\.title) == ["Pilot"], "a PDF is no episode")
+        #expect(try store.articles(ArticleQuery(view: .podcasts)).first?.episode?.details.number == 1, "its rows carry the episode")
+        #expect(try store.articles(ArticleQuery(view: .all)).allSatisfy { $0.episode == nil }, "other views' do not")
         #expect(try store.episodes(ofArticle: pilot.id)["https://example.org/1.mp3"]
                 == EpisodeProgress(articleID: pilot.id, url: "https://example.org/1.mp3", duration: 1800,
                                    details: EpisodeDetails(season: 1, number: 1)))

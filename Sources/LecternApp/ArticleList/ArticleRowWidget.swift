@@ -38,8 +38,10 @@ final class ArticleRowWidget {
         TextLine.setText(title, row.title ?? tr("Untitled"))
         TextDirection.apply(WritingDirection.of(first: [row.title ?? "", row.excerpt ?? ""]), to: root)
         TextLine.setText(meta, WritingDirection.isolating([row.feedTitle, RelativeDate.text(row.date, now: now)], separator: " · "))
-        TextLine.setText(excerpt, row.excerpt ?? "")
-        gtk_widget_set_visible(excerpt, (row.excerpt?.isEmpty == false) ? 1 : 0)
+        // In the Podcasts view, the episode in a few words takes the excerpt's place.
+        let line = row.episode.map { EpisodeText.describe($0, whenUnheard: tr("Not played yet")) } ?? row.excerpt ?? ""
+        TextLine.setText(excerpt, line)
+        gtk_widget_set_visible(excerpt, line.isEmpty ? 0 : 1)
         gtk_widget_set_opacity(dot, row.read ? 0 : 1)
         gtk_widget_set_visible(star, row.starred ? 1 : 0)
         if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }

@@ -6,7 +6,8 @@ import Localization
 /// season and number, its length, and how far it was heard ("Season 2, episode 14 · 42 min ·
 /// 12 min left").
 enum EpisodeText {
-    static func describe(_ episode: EpisodeProgress) -> String {
+    /// `whenUnheard` closes the words of an episode never started (the Podcasts view's rows).
+    static func describe(_ episode: EpisodeProgress, whenUnheard: String? = nil) -> String {
         var parts: [String] = []
         switch (episode.details.season, episode.details.number) {
         case (let season?, let number?): parts.append(tr("Season {season}, episode {number}", ["season": season, "number": number]))
@@ -22,6 +23,8 @@ enum EpisodeText {
             parts.append(tr("{time} left", ["time": length(duration - episode.position)]))
         } else if episode.position > 0 {
             parts.append(tr("In progress"))
+        } else if let whenUnheard {
+            parts.append(whenUnheard)
         }
         return parts.joined(separator: " · ")
     }

@@ -12,6 +12,8 @@ public struct ArticleRow: Sendable, Equatable, Identifiable {
     public var excerpt: String?
     public var read: Bool
     public var starred: Bool
+    /// In the Podcasts view, the article's episode (its first) and where it was left.
+    public var episode: EpisodeProgress? = nil
 
     /// Where the next keyset page starts (pass as `ArticleQuery.after`).
     public var cursor: ArticleCursor { ArticleCursor(date: date, id: id) }

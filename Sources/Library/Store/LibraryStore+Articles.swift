@@ -43,7 +43,23 @@ extension LibraryStore {
         }
         values += [.integer(Int64(max(0, query.limit))), .integer(Int64(max(0, query.offset)))]
         return try read { database throws(StorageError) in
-            try database.query(sql, values, Self.row(from:))
+            let rows = try database.query(sql, values, Self.row(from:))
+            return query.view == .podcasts ? try Self.withEpisodes(rows, in: database) : rows
+        }
+    }
+
+    /// The Podcasts view's rows, each with one of its article's episodes (most attach one).
+    private static func withEpisodes(_ rows: [ArticleRow], in database: SQLiteDatabase) throws(StorageError) -> [ArticleRow] {
+        var episodes: [Int64: EpisodeProgress] = [:]
+        for episode in try database.query("""
+            SELECT \(episodeColumns) FROM episodes WHERE article_id IN (SELECT value FROM json_each(?))
+            """, [.jsonArray(rows.map(\.id))], episode(from:)) where episodes[episode.articleID] == nil {
+            episodes[episode.articleID] = episode
+        }
+        return rows.map { row in
+            var row = row
+            row.episode = episodes[row.id]
+            return row
         }
     }
 
