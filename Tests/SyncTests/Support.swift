@@ -38,7 +38,8 @@ final class FixtureProcess: @unchecked Sendable {
 
     deinit {
         try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        // A harness stops its servers once its stdin closes; one that has not within a minute is killed.
+        process.finish(within: 60)
     }
 
     /// Sends `text` as one line and returns the answer line.

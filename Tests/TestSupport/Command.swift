@@ -58,7 +58,7 @@ public enum Command {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.finish(within: 5)
         group.wait()
         return CommandResult(status: process.terminationStatus,
                              stdout: String(decoding: outData.get(), as: UTF8.self),
@@ -80,10 +80,35 @@ extension Process {
     public func stop(grace: TimeInterval = 5) {
         guard isRunning else { return }
         terminate()
-        let deadline = Date().addingTimeInterval(grace)
+        finish(within: grace)
+    }
+
+    /// Waits up to `seconds` for the process to end, then kills it (SIGKILL), and returns once it
+    /// is gone — never waiting on Foundation alone. Foundation learns that a child ended through a
+    /// socket the child holds; once, in a full `make check`, it never learned (the child a zombie,
+    /// `waitUntilExit` spinning a core for good). A child still a zombie after the wait is reaped
+    /// here instead.
+    public func finish(within seconds: TimeInterval) {
+        let deadline = Date().addingTimeInterval(seconds)
         while isRunning && Date() < deadline { usleep(20_000) }
-        if isRunning { kill(processIdentifier, SIGKILL) }
-        waitUntilExit()
+        guard isRunning else { return }
+        if !isZombie { kill(processIdentifier, SIGKILL) }
+        let grace = Date().addingTimeInterval(2)
+        while isRunning && Date() < grace {
+            if isZombie {
+                var status: Int32 = 0
+                _ = waitpid(processIdentifier, &status, WNOHANG)
+                return
+            }
+            usleep(20_000)
+        }
+    }
+
+    /// Whether the child has ended and waits to be reaped (its state in /proc is Z).
+    private var isZombie: Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(processIdentifier)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }
 
