@@ -66,7 +66,9 @@ struct EpisodeDownloadTests {
         let started = Date()
         task.cancel()
         guard case .failure(.cancelled) = await task.value else { Issue.record("cancelled"); return }
-        #expect(Date().timeIntervalSince(started) < 2.5, "the transfer noticed the cancel within a second or two")
+        // Without the cancel the stalled transfer would run on to its 60 s stall timeout; a loaded
+        // machine may take a few seconds to come back to this test.
+        #expect(Date().timeIntervalSince(started) < 15, "the transfer noticed the cancel, not the stall timeout")
         #expect(files().isEmpty, "left behind: \(files())")
     }
 }
