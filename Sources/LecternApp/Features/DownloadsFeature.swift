@@ -55,8 +55,13 @@ final class DownloadsFeature {
 
     /// The episode's downloaded file, when it is still on the disk.
     func localFile(articleID: Int64, url: String) -> URL? {
-        guard let episode = library.access?.read(tr("find the episode"), fallback: nil, { try $0.episodeProgress(articleID: articleID, url: url) }),
-              let path = episode.file, FileManager.default.fileExists(atPath: path) else { return nil }
+        library.access?.read(tr("find the episode"), fallback: nil, { try $0.episodeProgress(articleID: articleID, url: url) })
+            .flatMap(Self.file(of:))
+    }
+
+    /// The episode's downloaded file, when the library notes one and it is still on the disk.
+    static func file(of episode: EpisodeProgress) -> URL? {
+        guard let path = episode.file, FileManager.default.fileExists(atPath: path) else { return nil }
         return URL(filePath: path)
     }
 

@@ -43,7 +43,7 @@ final class Features {
         labels = LabelsFeature(shell: shell, library: library)
         downloads = DownloadsFeature(shell: shell, library: library)
         refreshing.onRefreshed = { [downloads] in downloads.downloadNew() }
-        listening = ListeningFeature(shell: shell, library: library, downloads: downloads)
+        listening = ListeningFeature(shell: shell, library: library)
         preferences = PreferencesFeature(shell: shell, library: library, accounts: accounts)
         commandLine = PrimaryCommandLine(shell: shell, library: library, themes: themes, background: background,
                                          accounts: accounts, arrivals: arrivals, refreshing: refreshing)

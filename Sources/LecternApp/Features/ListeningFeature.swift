@@ -35,8 +35,6 @@ final class ListeningFeature {
 
     private unowned let shell: AppShell
     private let library: LibraryOwner
-    /// Where a downloaded episode's file is: played from the disk rather than the network.
-    private let downloads: DownloadsFeature
     private(set) var player: MediaPlayer?
     private(set) var episode: Episode?
     private var lastSaved = Date.distantPast
@@ -48,10 +46,9 @@ final class ListeningFeature {
     /// Told of every seek the user asked for, with the new position.
     var onSeek: [@MainActor (Double) -> Void] = []
 
-    init(shell: AppShell, library: LibraryOwner, downloads: DownloadsFeature) {
+    init(shell: AppShell, library: LibraryOwner) {
         self.shell = shell
         self.library = library
-        self.downloads = downloads
         let map = shell.actionMap
         Actions.add("play-attachment", to: map, string: { [unowned self] target in
             let parts = target.split(separator: " ", maxSplits: 1)
@@ -99,7 +96,8 @@ final class ListeningFeature {
         // An episode played to its end starts again from the start.
         let start = progress.map { $0.played ? 0 : $0.position } ?? 0
         lastSaved = Date()
-        let source = downloads.localFile(articleID: articleID, url: url) ?? address
+        // A downloaded episode plays from the disk.
+        let source = progress.flatMap(DownloadsFeature.file(of:)) ?? address
         player.open(source, at: start, play: true, expectedDuration: progress?.duration)
         if let progress { showChapters(of: progress) }
     }
