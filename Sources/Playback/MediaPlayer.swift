@@ -46,8 +46,16 @@ public final class MediaPlayer {
     public private(set) var noSoundDevice = false
     /// Whether playing was asked for (while loading or buffering, the episode is on its way to it).
     public var isPlayRequested: Bool { wantsPlaying }
+    /// The size of the video's pictures, once the first has come (nil for a sound-only episode).
+    public private(set) var videoSize: (width: Int, height: Int)?
+    /// What the episode holds that no installed decoder plays, while the rest plays ("H.265
+    /// video" of a video whose sound plays on).
+    public private(set) var unplayablePart: String?
     /// Told on every change of state and, while playing, on every position tick.
     public var onChange: (@MainActor () -> Void)?
+    /// Told of each picture of a video, on the main loop (only the newest: frames the loop had no
+    /// time for are dropped).
+    public var onFrame: (@MainActor (VideoFrame) -> Void)?
 
     /// Where the sound goes.
     public enum Output: Sendable {
@@ -62,6 +70,7 @@ public final class MediaPlayer {
     private let output: Output
     private var pipeline: UnsafeMutablePointer<GstElement>?
     private var audioSink: UnsafeMutablePointer<GstElement>?
+    private var video: VideoFrames?
     private var watch: guint = 0
     private var ticker: guint = 0
     /// The position to go to once the pipeline can seek (a resumed episode, a seek while opening).
@@ -98,6 +107,7 @@ public final class MediaPlayer {
         close()
         self.url = url
         (duration, lastPosition, prerolled, buffering, noSoundDevice, missing) = (nil, max(0, start), false, false, false, nil)
+        (videoSize, unplayablePart) = (nil, nil)
         seekRetry = nil
         duration = expectedDuration.flatMap { $0 > 0 ? $0 : nil }
         pendingSeek = start > 0 ? start : nil
@@ -107,9 +117,20 @@ public final class MediaPlayer {
         }
         pipeline = playbin
         lectern_gst_set_string(playbin, "uri", url.absoluteString)
-        // Audio only, software volume, and the filter (scaletempo) always in (GST_PLAY_FLAG_AUDIO |
-        // SOFT_VOLUME | FORCE_FILTERS): a video episode plays its sound.
-        lectern_gst_set_uint(playbin, "flags", 0x2 | 0x10 | 0x800)
+        // Audio, video (not for `make bench`'s discarding output), software volume, and the filter
+        // (scaletempo) always in: GST_PLAY_FLAG_VIDEO | AUDIO | SOFT_VOLUME | FORCE_FILTERS.
+        if output == .device {
+            video = VideoFrames { [unowned self] frame in
+                if videoSize?.width != frame.width || videoSize?.height != frame.height {
+                    videoSize = (frame.width, frame.height)
+                    onChange?()
+                }
+                onFrame?(frame)
+            }
+        }
+        let videoFlag: guint = video?.sink == nil ? 0 : 0x1
+        lectern_gst_set_uint(playbin, "flags", videoFlag | 0x2 | 0x10 | 0x800)
+        if let sink = video?.sink { lectern_gst_set_element(playbin, "video-sink", sink) }
         lectern_gst_set_uint64(playbin, "ring-buffer-max-size", Self.ringBuffer)
         if let tempo = gst_element_factory_make("scaletempo", nil) {
             lectern_gst_set_element(playbin, "audio-filter", tempo)
@@ -231,7 +252,9 @@ public final class MediaPlayer {
             gst_object_unref(UnsafeMutableRawPointer(pipeline))
         }
         if let audioSink { gst_object_unref(UnsafeMutableRawPointer(audioSink)) }
-        (pipeline, audioSink, url, pendingSeek, wantsPlaying) = (nil, nil, nil, nil, false)
+        video?.release()
+        (pipeline, audioSink, video, url, pendingSeek, wantsPlaying) = (nil, nil, nil, nil, nil, false)
+        (videoSize, unplayablePart) = (nil, nil)
         if state != .idle { change(to: .idle) }
     }
 
@@ -281,6 +304,8 @@ public final class MediaPlayer {
         readDuration()
         if first {
             noSoundDevice = AudioOutput.isSilent(audioSink)
+            // A decoder was missing, yet the episode plays: what of it cannot be played.
+            unplayablePart = missing.flatMap { $0.isMedia ? $0.description : nil }
             // Where the episode was left, at the chosen speed: one seek, whose end comes back here.
             if let target = pendingSeek ?? (rate != 1 ? 0 : nil) { return seek(to: target) }
         }

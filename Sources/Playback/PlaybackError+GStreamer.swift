@@ -30,7 +30,9 @@ extension PlaybackError {
                 self = missing.map { .unsupported($0) } ?? .notMedia
             case Int32(GST_STREAM_ERROR_FAILED.rawValue) where fromSource:
                 self = .unreachable(tr("the server did not answer"))
-            default: self = .other(detail)
+            default:
+                // A stream that stopped after a decoder was found missing stopped for want of it.
+                self = missing.map { .unsupported($0) } ?? .other(detail)
             }
         case lectern_gst_core_error_quark() where code == Int32(GST_CORE_ERROR_MISSING_PLUGIN.rawValue):
             self = .unsupported(missing ?? tr("this kind of media"))
@@ -42,17 +44,29 @@ extension PlaybackError {
 
 /// A decoder GStreamer looked for and did not have: what it would have played.
 struct MissingDecoder {
-    /// In GStreamer's words ("H.265 decoder").
+    /// The codec and what it carries ("H.265 video", "FLAC audio"), else GStreamer's own words.
     let description: String
     /// False for what no player plays: a page, a text, a picture where an episode was promised.
     let isMedia: Bool
 
     init?(_ message: UnsafeMutablePointer<GstMessage>) {
-        guard let text = gst_missing_plugin_message_get_description(message) else { return nil }
-        description = String(cString: text)
-        g_free(text)
-        let type = lectern_gst_missing_media_type(message).map { String(cString: $0) } ?? ""
+        guard let caps = lectern_gst_missing_caps(message) else {
+            guard let text = gst_missing_plugin_message_get_description(message) else { return nil }
+            (description, isMedia) = (String(cString: text), true)
+            g_free(text)
+            return
+        }
+        let type = String(cString: lectern_gst_caps_media_type(caps))
         isMedia = !(type.hasPrefix("text/") || type.hasPrefix("image/") || type.hasPrefix("application/xml")
                     || type.hasPrefix("application/json"))
+        var codec = type
+        if let text = gst_pb_utils_get_codec_description(caps) {
+            codec = String(cString: text)
+            g_free(text)
+        }
+        // Translators: a kind of media Lectern has no decoder for: {codec} is its name ("H.265").
+        description = type.hasPrefix("video/") ? tr("{codec} video", ["codec": codec])
+            // Translators: a kind of media Lectern has no decoder for: {codec} is its name ("FLAC").
+            : type.hasPrefix("audio/") ? tr("{codec} audio", ["codec": codec]) : codec
     }
 }

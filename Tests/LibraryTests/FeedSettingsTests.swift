@@ -84,11 +84,13 @@ import Testing
         settings.notify = true
         settings.opensInBrowser = true
         settings.alwaysFullArticle = true
+        settings.downloadsEpisodes = true
         try store.apply(settings, toFeed: feed.id)
         let text = try OPML.export(store).text
         #expect(text.contains("xmlns:lectern=\"https://lectern.dev/opml\""))
-        #expect(text.components(separatedBy: " lectern:").count - 1 == 4,
-                "only the four settings that differ from the defaults are written:\n\(text)")
+        #expect(text.contains("lectern:downloadEpisodes=\"true\""), "the feed's downloads travel too:\n\(text)")
+        #expect(text.components(separatedBy: " lectern:").count - 1 == 5,
+                "only the five settings that differ from the defaults are written:\n\(text)")
 
         let (copy, copyFolder) = try makeStore()
         _ = copyFolder
@@ -96,7 +98,8 @@ import Testing
         let imported = try #require(try copy.feed(url: "https://harbour.example/feed"))
         #expect(FeedSettings(of: imported) == settings)
         let untouched = try #require(try copy.feed(url: plain.url))
-        #expect(untouched.refreshMinutes == nil && untouched.notify == nil && !untouched.opensInBrowser && !untouched.alwaysFullArticle)
+        #expect(untouched.refreshMinutes == nil && untouched.notify == nil && !untouched.opensInBrowser && !untouched.alwaysFullArticle
+                && !untouched.downloadsEpisodes)
     }
 
     @Test func aNewAddressIsFetchedAndAPermanentRedirectOffered() async throws {

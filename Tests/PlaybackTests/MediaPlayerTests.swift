@@ -1,3 +1,4 @@
+import CGtk4
 import Foundation
 import GtkBridge
 import Playback
@@ -129,5 +130,66 @@ struct MediaPlayerTests {
         #expect(wait(for: player, 5) { player.state == .playing })
         player.close()
         #expect(player.state == .idle, "closing a stream that never ends is at once")
+    }
+
+    @Test func aVideoShowsItsPicturesWhilePlayingAndNoneWhilePaused() throws {
+        let player = player()
+        var frames = 0
+        var last: (width: Int, height: Int, stride: Int, red: UInt8)?
+        player.onFrame = { frame in
+            frames += 1
+            let first = g_bytes_get_data(frame.bytes, nil)?.load(as: UInt8.self) ?? 0
+            last = (frame.width, frame.height, frame.stride, first)
+        }
+        player.open(server.url("/clip.webm"))
+        try #require(wait(for: player, 10) { player.state == .playing }, "never played: \(player.state)")
+        wait(for: player, 1) { false }
+        #expect(player.videoSize?.width == 320 && player.videoSize?.height == 240, "\(String(describing: player.videoSize))")
+        #expect(frames >= 10, "a second of a 25-frame video brings its pictures: \(frames)")
+        #expect(last?.width == 320 && last?.height == 240 && (last?.stride ?? 0) >= 320 * 4, "\(String(describing: last))")
+        // The test picture's top left is white: its RGBA red is full.
+        #expect((last?.red ?? 0) > 200, "the pixels are the picture's: \(String(describing: last))")
+        #expect(player.position > 0.8, "its sound plays with it: \(player.position)")
+
+        player.pause()
+        wait(for: player, 0.3) { false }
+        frames = 0
+        wait(for: player, 1) { false }
+        #expect(frames == 0, "paused, no pictures come")
+        player.seek(to: 3)
+        #expect(wait(for: player, 3) { frames > 0 }, "a seek while paused shows the picture there")
+        player.close()
+        #expect(player.videoSize == nil)
+    }
+
+    @Test func aSoundEpisodeHasNoPictures() throws {
+        let player = player()
+        var frames = 0
+        player.onFrame = { _ in frames += 1 }
+        player.open(server.url("/tone.opus"))
+        try #require(wait(for: player, 10) { player.state == .playing }, "never played: \(player.state)")
+        wait(for: player, 0.5) { false }
+        #expect(frames == 0 && player.videoSize == nil)
+    }
+
+    @Test func aVideoNoDecoderPlaysSaysWhichAndWhatToInstall() throws {
+        let player = player()
+        player.open(server.url("/h265.mkv"))
+        try #require(wait(for: player, 10) { if case .failed = player.state { true } else { false } }, "\(player.state)")
+        #expect(player.state == .failed(.unsupported("H.265 video")), "\(player.state)")
+        if case .failed(let error) = player.state {
+            #expect(error.message.contains("H.265 video") && error.advice.contains("gstreamer1.0-libav"), "\(error)")
+        }
+    }
+
+    @Test func aVideoWhosePicturesCannotBeDecodedPlaysItsSoundAndSaysSo() throws {
+        let player = player()
+        var frames = 0
+        player.onFrame = { _ in frames += 1 }
+        player.open(server.url("/h265-tone.mkv"))
+        try #require(wait(for: player, 10) { player.state == .playing }, "the sound plays: \(player.state)")
+        #expect(player.unplayablePart == "H.265 video")
+        #expect(wait(for: player, 5) { player.state == .ended }, "\(player.state)")
+        #expect(frames == 0 && player.videoSize == nil)
     }
 }

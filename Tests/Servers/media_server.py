@@ -19,6 +19,9 @@ Media are answered with Range support (206), as podcast hosts do.
   /chapters.json the long tone's chapters: Opening (0 s), The middle (10 s), Closing (25 s), and one left
                  out of the table of contents
   /endless.mp3   /long.mp3 over and over, without a length, forever (a stream that never ends)
+  /clip.webm     4 s of a 320×240 test picture (VP8) with a tone (Opus), WebM
+  /h265.mkv      2 s of H.265 video, which no installed decoder plays (Matroska, written by matroska.py)
+  /h265-tone.mkv the same beside a tone that plays (raw PCM)
   /_hits?path=P  how many requests P has had
 """
 import json
@@ -32,6 +35,7 @@ from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from loopback import Hits, VerbHandler, serve  # noqa: E402
+import matroska  # noqa: E402
 
 HITS = Hits()
 MEDIA = {}
@@ -47,6 +51,21 @@ def make(name, seconds, encoder, muxer):
                    check=True, stdout=subprocess.DEVNULL)
     with open(path, "rb") as file:
         return file.read()
+
+
+def clip(name, seconds):
+    """`seconds` of GStreamer's test picture (VP8) and a tone (Opus) in WebM, as bytes."""
+    path = os.path.join(WORK, name)
+    subprocess.run(["gst-launch-1.0", "-q", "videotestsrc", f"num-buffers={seconds * 25}", "!",
+                    "video/x-raw,width=320,height=240,framerate=25/1", "!", "vp8enc", "deadline=1", "!", "webmmux", "name=mux",
+                    "!", "filesink", f"location={path}", "audiotestsrc", f"num-buffers={seconds * 48000 // 1024}",
+                    "samplesperbuffer=1024", "!", "audio/x-raw,rate=48000,channels=1", "!", "opusenc", "!", "mux."],
+                   check=True, stdout=subprocess.DEVNULL)
+    with open(path, "rb") as file:
+        return file.read()
+
+
+KINDS = {".opus": "audio/ogg", ".mp3": "audio/mpeg", ".webm": "video/webm", ".mkv": "video/x-matroska"}
 
 
 def podcast(site):
@@ -119,7 +138,7 @@ class Handler(VerbHandler):
                     body = file.read()
         if body is None:
             return self.send(404, b"no such episode", "text/plain")
-        kind = "audio/ogg" if url.path.endswith(".opus") else "audio/mpeg"
+        kind = KINDS.get(os.path.splitext(url.path)[1], "audio/mpeg")
         match = re.fullmatch(r"bytes=(\d+)-(\d*)", self.headers.get("Range", ""))
         if match:
             start = int(match.group(1))
@@ -158,4 +177,7 @@ with tempfile.TemporaryDirectory(prefix="lectern-media-") as WORK:
     MEDIA["/tone.mp3"] = make("tone.mp3", 4, ["lamemp3enc"], None)
     MEDIA["/long.opus"] = make("long.opus", 40, ["opusenc"], "oggmux")
     MEDIA["/long.mp3"] = make("long.mp3", 40, ["lamemp3enc"], None)
+    MEDIA["/clip.webm"] = clip("clip.webm", 4)
+    MEDIA["/h265.mkv"] = matroska.video("V_MPEGH/ISO/HEVC", 2, with_sound=False)
+    MEDIA["/h265-tone.mkv"] = matroska.video("V_MPEGH/ISO/HEVC", 2, with_sound=True)
     serve(Handler)

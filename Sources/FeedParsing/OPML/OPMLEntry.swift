@@ -12,21 +12,25 @@ public struct OPMLEntry: Sendable, Equatable {
     public var settings = Settings()
 
     /// A feed's settings as Lectern writes them: `lectern:refreshMinutes`, `lectern:notify`,
-    /// `lectern:openInBrowser`, `lectern:fullArticle`, `lectern:loadImages` (absent: the default).
+    /// `lectern:openInBrowser`, `lectern:fullArticle`, `lectern:loadImages`, `lectern:downloadEpisodes`
+    /// (absent: the default).
     public struct Settings: Sendable, Equatable {
         public var refreshMinutes: Int?
         public var notify: Bool?
         public var openInBrowser: Bool?
         public var fullArticle: Bool?
         public var loadImages: Bool?
+        /// Its new episodes downloaded for listening offline.
+        public var downloadEpisodes: Bool?
 
         public init(refreshMinutes: Int? = nil, notify: Bool? = nil, openInBrowser: Bool? = nil, fullArticle: Bool? = nil,
-                    loadImages: Bool? = nil) {
+                    loadImages: Bool? = nil, downloadEpisodes: Bool? = nil) {
             self.refreshMinutes = refreshMinutes
             self.notify = notify
             self.openInBrowser = openInBrowser
             self.fullArticle = fullArticle
             self.loadImages = loadImages
+            self.downloadEpisodes = downloadEpisodes
         }
     }
 

@@ -134,7 +134,8 @@ final class OPMLReader: SAXReceiver {
         }
         let minutes = attributes.value("refreshminutes", namespace: namespace).flatMap { Int($0) }.flatMap { (0...10_080).contains($0) ? $0 : nil }
         return OPMLEntry.Settings(refreshMinutes: minutes, notify: flag("notify"), openInBrowser: flag("openinbrowser"),
-                                  fullArticle: flag("fullarticle"), loadImages: flag("loadimages"))
+                                  fullArticle: flag("fullarticle"), loadImages: flag("loadimages"),
+                                  downloadEpisodes: flag("downloadepisodes"))
     }
 
     private func endElement(_ name: String) {

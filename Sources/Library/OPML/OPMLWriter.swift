@@ -37,6 +37,7 @@ enum OPMLWriter {
         if feed.opensInBrowser { text += " lectern:openInBrowser=\"true\"" }
         if feed.alwaysFullArticle { text += " lectern:fullArticle=\"true\"" }
         if let images = feed.loadsImages { text += " lectern:loadImages=\"\(images)\"" }
+        if feed.downloadsEpisodes { text += " lectern:downloadEpisodes=\"true\"" }
         return text + "/>"
     }
 

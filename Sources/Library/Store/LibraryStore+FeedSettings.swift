@@ -16,8 +16,8 @@ extension LibraryStore {
         if let minutes = settings.refreshMinutes, minutes < 0 { throw .invalidValue(tr("a refresh interval cannot be negative")) }
         try write { database throws(StorageError) in
             try Self.store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.opensInBrowser,
-                           alwaysFullArticle: settings.alwaysFullArticle, loadsImages: settings.loadsImages, feedID: id, in: database)
-            try database.run("UPDATE feeds SET download_episodes = ? WHERE id = ?", [SQLValue(settings.downloadsEpisodes), .integer(id)])
+                           alwaysFullArticle: settings.alwaysFullArticle, loadsImages: settings.loadsImages,
+                           downloadsEpisodes: settings.downloadsEpisodes, feedID: id, in: database)
         }
     }
 
@@ -25,17 +25,20 @@ extension LibraryStore {
     static func apply(_ settings: OPMLEntry.Settings, toFeed id: Int64, in database: SQLiteDatabase) throws(StorageError) {
         guard settings != OPMLEntry.Settings() else { return }
         try store(refreshMinutes: settings.refreshMinutes, notify: settings.notify, opensInBrowser: settings.openInBrowser == true,
-                  alwaysFullArticle: settings.fullArticle == true, loadsImages: settings.loadImages, feedID: id, in: database)
+                  alwaysFullArticle: settings.fullArticle == true, loadsImages: settings.loadImages,
+                  downloadsEpisodes: settings.downloadEpisodes == true, feedID: id, in: database)
     }
 
     /// The one place the per-feed settings' columns are written.
     private static func store(refreshMinutes: Int?, notify: Bool?, opensInBrowser: Bool, alwaysFullArticle: Bool,
-                              loadsImages: Bool?, feedID: Int64, in database: SQLiteDatabase) throws(StorageError) {
+                              loadsImages: Bool?, downloadsEpisodes: Bool, feedID: Int64,
+                              in database: SQLiteDatabase) throws(StorageError) {
         func optional(_ flag: Bool?) -> SQLValue { flag.map { .integer($0 ? 1 : 0) } ?? .null }
         try database.run("""
-            UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ?, load_images = ? WHERE id = ?
+            UPDATE feeds SET refresh_minutes = ?, notify = ?, open_in_browser = ?, always_full_article = ?, load_images = ?,
+                download_episodes = ? WHERE id = ?
             """, [SQLValue(refreshMinutes), optional(notify), .integer(opensInBrowser ? 1 : 0), .integer(alwaysFullArticle ? 1 : 0),
-                  optional(loadsImages), .integer(feedID)])
+                  optional(loadsImages), SQLValue(downloadsEpisodes), .integer(feedID)])
     }
 
     /// Points a local feed at a new address (checked by the caller by fetching it): its
