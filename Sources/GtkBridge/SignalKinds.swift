@@ -174,6 +174,8 @@ extension Signal where Handler == @MainActor (_ x: Double, _ y: Double) -> Void 
     public static var dragEnd: Self { Signal(name: "drag-end", connector: Signals.connectPoint) }
     /// `GtkGestureLongPress::pressed`: held still long enough, at this point.
     public static var longPressed: Self { Signal(name: "pressed", connector: Signals.connectPoint) }
+    /// `GtkEventControllerMotion::motion`: the pointer moved, to this point.
+    public static var motion: Self { Signal(name: "motion", connector: Signals.connectPoint) }
 }
 
 extension Signal where Handler == @MainActor (_ event: GFileMonitorEvent) -> Void {

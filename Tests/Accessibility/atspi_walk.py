@@ -3,10 +3,12 @@
 and prints it as JSON on stdout: one object per node that is showing, with its role, name,
 description, states, depth and the path of roles above it.
 
-    atspi_walk.py PID [--wait SECONDS] [--text]
+    atspi_walk.py PID [--wait SECONDS] [--text] [--click NAME]
 
 PID picks the application (tests share one display, so several may be on the bus).
 --text also gives each node's text as the Text interface reads it out, for the article.
+--click NAME first clicks the showing button named NAME through its Action interface, as a
+screen reader user does (exit status 3 when there is none).
 Needs python3-pyatspi; the AT-SPI bus is found through AT_SPI_BUS_ADDRESS.
 """
 import json, sys, time
@@ -71,6 +73,21 @@ def walk(node, depth, path, out, with_text):
             walk(child, depth + 1, path + [entry["role"]], out, with_text)
 
 
+def click(node, name):
+    """Clicks the first showing push button called `name` under `node`; False when none is."""
+    try:
+        states = node.getState()
+        if not (states.contains(pyatspi.STATE_SHOWING) or states.contains(pyatspi.STATE_VISIBLE)):
+            return False
+        if node.getRoleName() == "push button" and node.name == name:
+            node.queryAction().doAction(0)
+            return True
+        children = [node.getChildAtIndex(index) for index in range(node.childCount)]
+    except Exception:   # it went away meanwhile
+        return False
+    return any(child is not None and click(child, name) for child in children)
+
+
 def main():
     pid = int(sys.argv[1])
     wait = float(sys.argv[sys.argv.index("--wait") + 1]) if "--wait" in sys.argv else 10
@@ -78,6 +95,12 @@ def main():
     if app is None:
         print(f"no application with process id {pid} on the accessibility bus", file=sys.stderr)
         return 2
+    if "--click" in sys.argv:
+        name = sys.argv[sys.argv.index("--click") + 1]
+        if not any(child is not None and click(child, name) for child in app):
+            print(f"no button called {name!r} is showing", file=sys.stderr)
+            return 3
+        time.sleep(0.2)
     out = []
     walk(app, 0, [], out, "--text" in sys.argv)
     json.dump(out, sys.stdout, ensure_ascii=False)

@@ -11,9 +11,9 @@ struct PodcastTests {
     static let playerctl = "/usr/bin/playerctl"
 
     /// A sandbox subscribed to the podcast; its library; the episodes' articles by title.
-    private func subscribed(to server: SiteServer) async throws -> (LecternSandbox, LibraryStore, [String: ArticleRow]) {
+    private func subscribed(to server: SiteServer, feed: String = "/podcast.xml") async throws -> (LecternSandbox, LibraryStore, [String: ArticleRow]) {
         let sandbox = try await LecternSandbox()
-        let added = await sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)/podcast.xml"], environment: ["DISPLAY": nil])
+        let added = await sandbox.run(["--batch", "--add-feed", "http://127.0.0.1:\(server.port)\(feed)"], environment: ["DISPLAY": nil])
         try #require(added.status == 0, "\(added.stderr)")
         let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
         let rows = try store.articles(ArticleQuery(view: .all))
@@ -191,5 +191,84 @@ struct PodcastTests {
         }, "the file and its note are gone")
         await sandbox.activate("download-episode", "[<'\(short.id) \(shortURL)'>]")   // the reader's Download button
         #expect(await eventually(timeout: 15) { downloaded(short.id, shortURL) != nil }, "downloaded again on request")
+    }
+
+    /// The window's screenshot: how many pixels are near the test picture's yellow and cyan bars
+    /// (videotestsrc's, after VP8 and scaling: colours no theme has), or nil when it could not be taken.
+    private func testPictureBars(_ sandbox: LecternSandbox, app: Process) async -> Int? {
+        let shot = sandbox.root.appending(path: "video-\(UUID().uuidString).png").path
+        guard await sandbox.run(["--screenshot", shot]).answered(by: app), let image = PNGImage(path: shot) else { return nil }
+        return min(image.count(near: "#ffff00", tolerance: 24), image.count(near: "#00ffff", tolerance: 24))
+    }
+
+    @Test(.enabled(if: AccessibilityBus.isAvailable, "needs AT-SPI"), .hangGuard)
+    func aVideoPlaysInTheReaderGoesFullScreenAndOneWithoutADecoderSaysSo() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, _, articles) = try await subscribed(to: server, feed: "/video.xml")
+        let clip = try #require(articles["A test picture"]), opaque = try #require(articles["Pictures nobody decodes"])
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        #expect(await testPictureBars(sandbox, app: app) == 0, "no picture before a video plays")
+
+        await sandbox.activate("play-attachment", "[<'\(clip.id) http://127.0.0.1:\(server.port)/clip.webm'>]")
+        var bars = 0
+        #expect(await eventually(timeout: 20) { bars = await testPictureBars(sandbox, app: app) ?? 0; return bars > 2000 },
+                "the video's pictures show in the window: \(bars) pixels of its bars")
+        var nodes: [AccessibleNode] = []
+        #expect(await eventually(timeout: 10) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.name == "Video: A test picture" }
+        }, "the video is named: \(nodes.map(\.name).filter { !$0.isEmpty })")
+        #expect(nodes.contains { $0.isControl && $0.name == "Full Screen" })
+
+        await sandbox.activate("video-full-screen")
+        #expect(await eventually(timeout: 10) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.role == "frame" && $0.name == "A test picture" }
+        }, "full screen, in a window of its own: \(nodes.filter { $0.role == "frame" }.map(\.name))")
+        await sandbox.activate("video-full-screen")
+        #expect(await eventually(timeout: 10) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return !nodes.contains { $0.role == "frame" && $0.name == "A test picture" }
+        }, "and back: \(nodes.filter { $0.role == "frame" }.map(\.name))")
+
+        // Pictures nobody can decode: the sound plays, the bar says what cannot, no video shows.
+        await sandbox.activate("play-attachment", "[<'\(opaque.id) http://127.0.0.1:\(server.port)/h265-tone.mkv'>]")
+        #expect(await eventually(timeout: 15) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.role == "label" && $0.name.contains("Lectern cannot play the episode's H.265 video") }
+        }, "the bar says which part cannot be played: \(nodes.filter { $0.role == "label" }.map(\.name))")
+        #expect(!nodes.contains { $0.name.hasPrefix("Video:") }, "no video shows")
+        #expect(await testPictureBars(sandbox, app: app) == 0, "the last video's picture is gone")
+    }
+
+    @Test(.enabled(if: AccessibilityBus.isAvailable, "needs AT-SPI"), .hangGuard)
+    func anAudioInAnArticlesTextPlaysFromItsCardAndIsRemembered() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, store, articles) = try await subscribed(to: server, feed: "/video.xml")
+        let article = try #require(articles["A tone in the text"])
+        let toneURL = "http://127.0.0.1:\(server.port)/tone.opus"
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        await sandbox.activate("show-article", "[<'\(article.id)'>]")
+        var nodes: [AccessibleNode] = []
+        #expect(await eventually(timeout: 15) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.isControl && $0.name == "Play The tone" }
+        }, "the article's audio card offers Play: \(nodes.filter(\.isControl).map(\.name))")
+        nodes = try await bus.click("Play The tone", in: app)
+        #expect(await eventually(timeout: 15) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return nodes.contains { $0.isControl && $0.name == "Pause" }
+        }, "it plays in the player bar: \(nodes.filter(\.isControl).map(\.name))")
+        #expect(nodes.contains { $0.role == "label" && $0.name == "A tone in the text" })
+        #expect(await eventually(timeout: 15) { (try? store.episodeProgress(articleID: article.id, url: toneURL))??.played == true },
+                "heard to its end, it is kept as played, as an attachment is")
     }
 }

@@ -22,6 +22,8 @@ Media are answered with Range support (206), as podcast hosts do.
   /clip.webm     4 s of a 320×240 test picture (VP8) with a tone (Opus), WebM
   /h265.mkv      2 s of H.265 video, which no installed decoder plays (Matroska, written by matroska.py)
   /h265-tone.mkv the same beside a tone that plays (raw PCM)
+  /video.xml     an RSS feed of videos: "A test picture" (/clip.webm), "Pictures nobody decodes" (/h265-tone.mkv),
+                 and "A tone in the text", whose text holds <audio src=/tone.opus title="The tone">
   /_hits?path=P  how many requests P has had
 """
 import json
@@ -84,6 +86,20 @@ def podcast(site):
 </channel></rss>""").encode()
 
 
+def videos(site):
+    """The feed of the videos above."""
+    items = [("A test picture", "clip.webm", "video/webm", 1), ("Pictures nobody decodes", "h265-tone.mkv", "video/x-matroska", 0)]
+    entries = "".join(f"""<item><title>{title}</title><guid>{site}/{name}</guid><link>{site}/{name}.html</link>
+<pubDate>0{day + 1} Dec 2026 08:00:00 GMT</pubDate><description>A video: {title}.</description>
+<enclosure url="{site}/{name}" type="{kind}" length="{len(MEDIA['/' + name])}"/></item>""" for title, name, kind, day in items)
+    entries += f"""<item><title>A tone in the text</title><guid>{site}/text-tone</guid><link>{site}/text-tone.html</link>
+<pubDate>03 Dec 2026 08:00:00 GMT</pubDate><description><![CDATA[<p>Hear it below.</p>
+<audio controls src="{site}/tone.opus" title="The tone"></audio>]]></description></item>"""
+    return (f"""<?xml version="1.0" encoding="utf-8"?>
+<rss version="2.0"><channel><title>Test Pictures</title><link>{site}/</link><description>Videos.</description>{entries}
+</channel></rss>""").encode()
+
+
 class Handler(VerbHandler):
     def dispatch(self, method):
         url = urlsplit(self.path)
@@ -92,6 +108,8 @@ class Handler(VerbHandler):
             return self.send(200, counted, "text/plain")
         if url.path == "/podcast.xml":
             return self.send(200, podcast(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
+        if url.path == "/video.xml":
+            return self.send(200, videos(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
         if url.path == "/chapters.json":
             return self.send(200, json.dumps({"version": "1.2.0", "chapters": [
                 {"startTime": 0, "title": "Opening"}, {"startTime": 10, "title": "The middle"},

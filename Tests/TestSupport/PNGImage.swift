@@ -42,6 +42,22 @@ public struct PNGImage {
         return matches
     }
 
+    /// How many pixels are within `tolerance` of this `#rrggbb` colour in each of red, green and
+    /// blue (a picture that was compressed and scaled: a video's frames).
+    public func count(near hexColour: String, tolerance: Int) -> Int {
+        let wanted = Int(hexColour.dropFirst(), radix: 16) ?? 0
+        let (red, green, blue) = (wanted >> 16 & 0xff, wanted >> 8 & 0xff, wanted & 0xff)
+        var matches = 0
+        for y in 0..<height {
+            for x in 0..<width {
+                let offset = y * stride + x * 4
+                if abs(Int(pixels[offset + 2]) - red) <= tolerance, abs(Int(pixels[offset + 1]) - green) <= tolerance,
+                   abs(Int(pixels[offset]) - blue) <= tolerance { matches += 1 }
+            }
+        }
+        return matches
+    }
+
     /// The smallest rectangle holding the rows and columns that have at least `perLine`
     /// pixels of this `#rrggbb` colour (so a stray anti-aliased pixel elsewhere does not
     /// count); nil when there is none.

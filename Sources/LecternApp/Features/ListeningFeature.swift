@@ -12,7 +12,8 @@ import Playback
 /// and its article read. Closing the window keeps it playing only while Lectern stays running
 /// in the background. Actions: `app.play-attachment('ID URL')`, `app.play-pause` (p),
 /// `app.skip-back` (comma, 15 s), `app.skip-forward` (period, 30 s), `app.playback-speed('1.5')`,
-/// `app.seek-to('SECONDS')` (a chapter), `app.stop-playing`.
+/// `app.seek-to('SECONDS')` (a chapter), `app.stop-playing`, `app.video-full-screen` (F11). A video's
+/// pictures show at the top of the reader (`VideoView`).
 @MainActor
 final class ListeningFeature {
     /// The episode open in the player.
@@ -66,12 +67,15 @@ final class ListeningFeature {
         Actions.add("seek-to", to: map, string: { [unowned self] seconds in
             if let seconds = Double(seconds) { seek(to: seconds) }
         })
+        Actions.add("video-full-screen", to: map) { [unowned self] in videoView?.toggleFullScreen() }
+        Actions.setAccelerators(["F11"], for: "app.video-full-screen", on: map)
     }
 
     /// The window's player bar shows the player and drives it.
     func attach(to window: MainWindow) {
         let bar = window.playerBar
         onChange.append { [unowned self, weak bar] in bar?.show(player, episode: episode) }
+        onChange.append { [unowned self] in videoView?.follow(player, title: episode?.title) }
         bar.onSeek = { [unowned self] in seek(to: $0) }
         bar.onVolume = { [unowned self] in player?.setVolume($0) }
         bar.show(player, episode: episode)
@@ -160,6 +164,9 @@ final class ListeningFeature {
         }
     }
 
+    /// Where a video shows: the window's reader.
+    private var videoView: VideoView? { shell.mainWindow?.session?.reader.video }
+
     private static let chaptersDownload = ResourceDownload(policy: .chapters, appVersion: LecternVersion.string)
 
     private func makePlayer() -> MediaPlayer {
@@ -167,6 +174,7 @@ final class ListeningFeature {
         player.setRate(shell.settings.playbackRate)
         player.setVolume(shell.settings.playbackVolume)
         player.onChange = { [unowned self] in playerChanged() }
+        player.onFrame = { [unowned self] in videoView?.present($0) }
         self.player = player
         return player
     }

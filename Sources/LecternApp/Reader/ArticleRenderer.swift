@@ -9,6 +9,8 @@ import Localization
 @MainActor
 struct ArticleRenderer {
     let images: ImageLoader?
+    /// The article's, for its audio and video to play in the player (`app.play-attachment`).
+    var articleID: Int64?
     /// Told when a link the article holds is refused (ExternalLinks).
     let notify: @MainActor (String) -> Void
 
@@ -73,7 +75,7 @@ struct ArticleRenderer {
             }
             return grid
         case .embed(let embed):
-            return EmbedCard.make(embed, notify: notify)
+            return EmbedCard.make(embed, articleID: articleID, notify: notify)
         }
     }
 

@@ -5,10 +5,12 @@ import GtkBridge
 import Localization
 
 /// A video, audio or framed page the article embeds, as a quiet card in the theme: what it
-/// is, its title or its site, and Open in Browser. Lectern never runs the player itself.
+/// is, its title or its site, and Open in Browser. An `<audio>` or `<video>` of an article in
+/// the library has Play first, which plays it in Lectern's player as an attachment would be;
+/// a framed page's own player is never run.
 @MainActor
 enum EmbedCard {
-    static func make(_ embed: ArticleEmbed, notify: @escaping @MainActor (String) -> Void) -> WidgetPointer {
+    static func make(_ embed: ArticleEmbed, articleID: Int64? = nil, notify: @escaping @MainActor (String) -> Void) -> WidgetPointer {
         let (icon, kind) = switch embed.kind {
         case .video: ("video-x-generic-symbolic", tr("Video"))
         case .audio: ("audio-x-generic-symbolic", tr("Audio"))
@@ -29,7 +31,15 @@ enum EmbedCard {
         gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
         let address = embed.url
         connect(open, .clicked) { ExternalLinks.open(address, notify: notify) }
-        let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], [image, words, open])
+        var parts = [image, words, open]
+        if embed.kind != .frame, let articleID {
+            let play = Widgets.textButton(tr("Play"), action: "app.play-attachment", classes: ["attachment-play"])
+            gtk_actionable_set_action_target_value(OpaquePointer(play), g_variant_new_string("\(articleID) \(embed.url)"))
+            Accessibility.setLabel(play, tr("Play {name}", ["name": embed.title ?? kind]))
+            gtk_widget_set_valign(play, GTK_ALIGN_CENTER)
+            parts.insert(play, at: 2)
+        }
+        let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], parts)
         // Translators: an embed read out: "Video", "Audio" or "Embedded page", then its title or its site.
         Accessibility.setLabel(card, tr("{kind}: {title}", ["kind": kind, "title": embed.title ?? host]))
         return card

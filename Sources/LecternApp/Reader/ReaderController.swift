@@ -20,6 +20,8 @@ final class ReaderController {
     private let pages = PageStack()
     private let scroller: WidgetPointer
     private let column = ReadingColumn(classes: ["reader-column"])
+    /// The video of the episode playing, above the article.
+    let video = VideoView()
     private var starButton: WidgetPointer?
     private var fullArticleButton: WidgetPointer?
     private var fullArticleSpinner: WidgetPointer?
@@ -53,7 +55,7 @@ final class ReaderController {
                                     body: tr("Pick an article from the list to read it here."))
         pages.add(empty, name: "empty")
         pages.add(scroller, name: "article")
-        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [pages.widget])
+        widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [video.widget, pages.widget])
         gtk_widget_set_size_request(widget, Self.minimumWidth, -1)
     }
 
@@ -69,7 +71,7 @@ final class ReaderController {
         hollowBlocks.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
-        let renderer = ArticleRenderer(images: images, notify: { [weak self] in self?.onNotice?($0) })
+        let renderer = ArticleRenderer(images: images, articleID: article.id, notify: { [weak self] in self?.onNotice?($0) })
         let labels = labelOffer?(article)
         gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer, labelsAvailable: labels != nil))
         showLabels(labels)
@@ -84,7 +86,9 @@ final class ReaderController {
         }
         if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures, of: article.id)) }
         TextDirection.apply(TextDirection.of(title: article.title, document: document, feedLanguage: feedLanguage), to: content)
-        column.measure(by: Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 })
+        let reference = Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 }
+        column.measure(by: reference)
+        video.measure(by: reference)
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
     }

@@ -119,8 +119,13 @@ final class PlayerBar {
             gtk_widget_set_visible(seekRow, 1)
             showPosition(player)
         }
-        gtk_label_set_text(OpaquePointer(note), tr("No sound device was found: the episode plays silently."))
-        gtk_widget_set_visible(note, player.noSoundDevice ? 1 : 0)
+        let notes = [
+            player.noSoundDevice ? tr("No sound device was found: the episode plays silently.") : nil,
+            // Translators: {kind} is what of the episode has no decoder ("H.265 video"); the rest of it plays.
+            player.unplayablePart.map { tr("Lectern cannot play the episode's {kind}: no decoder for it is installed (gstreamer1.0-libav has most). The rest plays.", ["kind": $0]) },
+        ].compactMap { $0 }
+        gtk_label_set_text(OpaquePointer(note), notes.joined(separator: " "))
+        gtk_widget_set_visible(note, notes.isEmpty ? 0 : 1)
     }
 
     /// The chapters menu: each chapter's start and title, going there when chosen.

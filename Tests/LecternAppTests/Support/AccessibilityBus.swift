@@ -54,9 +54,14 @@ final class AccessibilityBus: @unchecked Sendable {
         try await walk(pid: process.processIdentifier, withText: withText)
     }
 
+    /// Clicks the showing button called `name` as a screen reader does (its Action), then walks.
+    func click(_ name: String, in process: Process) async throws -> [AccessibleNode] {
+        try await walk(pid: process.processIdentifier, extra: ["--click", name])
+    }
+
     /// The same for a process the test did not start itself (one D-Bus started).
-    func walk(pid: Int32, withText: Bool = false) async throws -> [AccessibleNode] {
-        let result = await Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []),
+    func walk(pid: Int32, withText: Bool = false, extra: [String] = []) async throws -> [AccessibleNode] {
+        let result = await Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []) + extra,
                                  environment: ["AT_SPI_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"], timeout: 60)
         guard result.status == 0 else { throw WalkError.failed(result.stderr) }
         return try JSONDecoder().decode([AccessibleNode].self, from: Data(result.stdout.utf8))
