@@ -28,5 +28,12 @@ struct PreferencesWindowTests {
         #expect(settings.refreshIntervalMinutes == 1440)
         #expect(settings.retentionDays == 7)
         #expect(settings.syncWindowDays == 90)
+
+        // The podcast downloads' caps, as settings.ini keeps them.
+        #expect(gtk_drop_down_get_selected(OpaquePointer(preferences.episodeSizeDropDown)) == 2, "500 MB is shown")
+        gtk_drop_down_set_selected(OpaquePointer(preferences.episodeSizeDropDown), 3)
+        gtk_drop_down_set_selected(OpaquePointer(preferences.downloadsSizeDropDown), 0)
+        gtk_drop_down_set_selected(OpaquePointer(preferences.keepPlayedDropDown), 1)
+        #expect(settings.episodeSizeLimitMB == 1000 && settings.downloadsLimitMB == 1000 && settings.keepPlayedDownloadsDays == 3)
     }
 }

@@ -19,6 +19,12 @@ final class PreferencesWindow {
                                                      (tr("The last 3 months"), 90)]
     // Translators: whose accent colour the theme wears ("Accent colour: The theme's own").
     static let accentChoices: [(String, AccentChoice)] = [(tr("The theme's own"), .theme), (tr("The desktop's"), .desktop)]
+    /// Sizes for the download caps, in MB.
+    static let episodeSizeChoices = [100, 250, 500, 1000, 2000].map { (size($0), $0) }
+    static let downloadsSizeChoices = [1000, 2000, 5000, 10_000, 20_000, 50_000].map { (size($0), $0) }
+    // Translators: how long a played episode's download is kept ("Keep played downloads: For 3 days").
+    static let keepPlayedChoices: [(String, Int)] = [(tr("For a day"), 1), (tr("For 3 days"), 3), (tr("For a week"), 7),
+                                                     (tr("For a month"), 30)]
 
     let window: WidgetPointer
     let markReadSwitch: WidgetPointer
@@ -30,6 +36,9 @@ final class PreferencesWindow {
     let retentionDropDown: WidgetPointer
     let syncWindowDropDown: WidgetPointer
     let accentDropDown: WidgetPointer
+    let episodeSizeDropDown: WidgetPointer
+    let downloadsSizeDropDown: WidgetPointer
+    let keepPlayedDropDown: WidgetPointer
     private let settings: Settings
     /// The accounts to list, read each time the window is shown.
     var accounts: @MainActor () -> [Account] = { [] }
@@ -53,6 +62,9 @@ final class PreferencesWindow {
         retentionDropDown = Widgets.dropDown(Self.retentionChoices.map(\.0))
         syncWindowDropDown = Widgets.dropDown(Self.syncWindowChoices.map(\.0))
         accentDropDown = Widgets.dropDown(Self.accentChoices.map(\.0))
+        episodeSizeDropDown = Widgets.dropDown(Self.episodeSizeChoices.map(\.0))
+        downloadsSizeDropDown = Widgets.dropDown(Self.downloadsSizeChoices.map(\.0))
+        keepPlayedDropDown = Widgets.dropDown(Self.keepPlayedChoices.map(\.0))
         let rows: [(String, String, WidgetPointer)] = [
             (tr("Mark articles read when opened"),
              // Translators: m is the key that marks an article read or unread; keep it as it is.
@@ -69,20 +81,18 @@ final class PreferencesWindow {
             (tr("A new sync account brings"), tr("Its articles from this far back; starred ones always."), syncWindowDropDown),
             (tr("Accent colour"), tr("The desktop's is made lighter or darker where the theme needs it to stay readable."), accentDropDown),
         ]
-        let grid = created(gtk_grid_new())
-        for (index, row) in rows.enumerated() {
-            let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [
-                Widgets.label(row.0, classes: ["preference-title"]), Widgets.label(row.1, classes: ["dim-label"], wrap: true),
-            ])
-            Widgets.expand(text, vertical: false)
-            gtk_widget_set_valign(row.2, GTK_ALIGN_CENTER)
-            if DialogParts.isSwitch(row.2) { gtk_widget_set_halign(row.2, GTK_ALIGN_END) }
-            Accessibility.setLabel(row.2, row.0)
-            gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
-            gtk_grid_attach(cast(grid), row.2, 1, Int32(index), 1, 1)
-        }
-        gtk_grid_set_row_spacing(cast(grid), 18)
-        gtk_grid_set_column_spacing(cast(grid), 24)
+        let grid = Self.grid(rows)
+        let podcasts = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [
+            Widgets.label(tr("Podcasts"), classes: ["preference-heading"]),
+            Self.grid([
+                (tr("Largest episode to download"), tr("Larger ones are left to play from the network."), episodeSizeDropDown),
+                // Translators: {folder} is where downloaded episodes are kept (~/.cache/lectern/episodes).
+                (tr("Space for downloaded episodes"), tr("In {folder}. Once it is full, new downloads wait for played ones to go.",
+                                                         ["folder": Self.homeRelative(DownloadsFeature.folder.path)]),
+                 downloadsSizeDropDown),
+                (tr("Keep played downloads"), tr("Then they are deleted; the episodes stay in their feeds."), keepPlayedDropDown),
+            ]),
+        ])
         let appearance = Widgets.textButton(tr("Themes and Text Size…"), action: "app.themes", classes: ["secondary"])
         gtk_widget_set_halign(appearance, GTK_ALIGN_START)
         accountList = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, classes: ["account-list"], [])
@@ -92,7 +102,7 @@ final class PreferencesWindow {
             Widgets.label(tr("Sync Accounts"), classes: ["preference-heading"]), accountList, addAccount,
         ])
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 24, classes: ["preferences"],
-                                  [grid, appearance, rulesEditor.widget, sync])
+                                  [grid, appearance, podcasts, rulesEditor.widget, sync])
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         gtk_window_set_default_size(gtkWindow, 560, 720)
         Keyboard.onEscape(window) { gtk_window_close(gtkWindow) }
@@ -118,6 +128,9 @@ final class PreferencesWindow {
         select(retentionDropDown, Self.retentionChoices.map(\.1), settings.retentionDays)
         select(syncWindowDropDown, Self.syncWindowChoices.map(\.1), settings.syncWindowDays)
         gtk_drop_down_set_selected(OpaquePointer(accentDropDown), guint(Self.accentChoices.firstIndex { $0.1 == settings.accent } ?? 0))
+        select(episodeSizeDropDown, Self.episodeSizeChoices.map(\.1), settings.episodeSizeLimitMB)
+        select(downloadsSizeDropDown, Self.downloadsSizeChoices.map(\.1), settings.downloadsLimitMB)
+        select(keepPlayedDropDown, Self.keepPlayedChoices.map(\.1), settings.keepPlayedDownloadsDays)
     }
 
     private func connectControls() {
@@ -153,6 +166,18 @@ final class PreferencesWindow {
             let index = Int(gtk_drop_down_get_selected(OpaquePointer(accentDropDown)))
             if Self.accentChoices.indices.contains(index) { settings.accent = Self.accentChoices[index].1 }
         }
+        connect(episodeSizeDropDown, .notify("selected")) { [episodeSizeDropDown] in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(episodeSizeDropDown)))
+            if Self.episodeSizeChoices.indices.contains(index) { settings.episodeSizeLimitMB = Self.episodeSizeChoices[index].1 }
+        }
+        connect(downloadsSizeDropDown, .notify("selected")) { [downloadsSizeDropDown] in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(downloadsSizeDropDown)))
+            if Self.downloadsSizeChoices.indices.contains(index) { settings.downloadsLimitMB = Self.downloadsSizeChoices[index].1 }
+        }
+        connect(keepPlayedDropDown, .notify("selected")) { [keepPlayedDropDown] in
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(keepPlayedDropDown)))
+            if Self.keepPlayedChoices.indices.contains(index) { settings.keepPlayedDownloadsDays = Self.keepPlayedChoices[index].1 }
+        }
     }
 
     /// One row per account: its name, kind and last sync (or its error), and Remove.
@@ -177,6 +202,38 @@ final class PreferencesWindow {
             gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
             gtk_box_append(cast(accountList), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, classes: ["account-item"], [text, remove]))
         }
+    }
+
+    /// Rows of a title, its explanation and its control, in two columns.
+    private static func grid(_ rows: [(String, String, WidgetPointer)]) -> WidgetPointer {
+        let grid = created(gtk_grid_new())
+        for (index, row) in rows.enumerated() {
+            let text = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 2, [
+                Widgets.label(row.0, classes: ["preference-title"]), Widgets.label(row.1, classes: ["dim-label"], wrap: true),
+            ])
+            Widgets.expand(text, vertical: false)
+            gtk_widget_set_valign(row.2, GTK_ALIGN_CENTER)
+            if DialogParts.isSwitch(row.2) { gtk_widget_set_halign(row.2, GTK_ALIGN_END) }
+            Accessibility.setLabel(row.2, row.0)
+            gtk_grid_attach(cast(grid), text, 0, Int32(index), 1, 1)
+            gtk_grid_attach(cast(grid), row.2, 1, Int32(index), 1, 1)
+        }
+        gtk_grid_set_row_spacing(cast(grid), 18)
+        gtk_grid_set_column_spacing(cast(grid), 24)
+        return grid
+    }
+
+    /// "500 MB", "2 GB" (decimal units, as the file manager counts).
+    private static func size(_ megabytes: Int) -> String {
+        // Translators: a size in megabytes and in gigabytes ("500 MB", "2 GB").
+        megabytes < 1000 ? tr("{size} MB", ["size": LocaleFormats.count(megabytes)])
+            : tr("{size} GB", ["size": LocaleFormats.count(megabytes / 1000)])
+    }
+
+    /// A path under the home folder written from `~`.
+    private static func homeRelative(_ path: String) -> String {
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        return path.hasPrefix(home + "/") ? "~" + path.dropFirst(home.count) : path
     }
 
     private func select(_ dropDown: WidgetPointer, _ values: [Int], _ value: Int) {
