@@ -3,12 +3,13 @@
 and prints it as JSON on stdout: one object per node that is showing, with its role, name,
 description, states, depth and the path of roles above it.
 
-    atspi_walk.py PID [--wait SECONDS] [--text] [--click NAME]
+    atspi_walk.py PID [--wait SECONDS] [--text] [--click NAME] [--select NAME]
 
 PID picks the application (tests share one display, so several may be on the bus).
 --text also gives each node's text as the Text interface reads it out, for the article.
 --click NAME first clicks the showing button named NAME through its Action interface, as a
-screen reader user does (exit status 3 when there is none).
+screen reader user does (exit status 3 when there is none); --select NAME selects the showing
+list item whose name starts with NAME through its list's Selection interface.
 Needs python3-pyatspi; the AT-SPI bus is found through AT_SPI_BUS_ADDRESS.
 """
 import json, sys, time
@@ -88,6 +89,20 @@ def click(node, name):
     return any(child is not None and click(child, name) for child in children)
 
 
+def select(node, name):
+    """Selects the first showing list item whose name starts with `name` under `node`."""
+    try:
+        states = node.getState()
+        if not (states.contains(pyatspi.STATE_SHOWING) or states.contains(pyatspi.STATE_VISIBLE)):
+            return False
+        if node.getRoleName() == "list item" and (node.name or "").startswith(name):
+            return node.parent.querySelection().selectChild(node.getIndexInParent())
+        children = [node.getChildAtIndex(index) for index in range(node.childCount)]
+    except Exception:   # it went away meanwhile
+        return False
+    return any(child is not None and select(child, name) for child in children)
+
+
 def main():
     pid = int(sys.argv[1])
     wait = float(sys.argv[sys.argv.index("--wait") + 1]) if "--wait" in sys.argv else 10
@@ -99,6 +114,12 @@ def main():
         name = sys.argv[sys.argv.index("--click") + 1]
         if not any(child is not None and click(child, name) for child in app):
             print(f"no button called {name!r} is showing", file=sys.stderr)
+            return 3
+        time.sleep(0.2)
+    if "--select" in sys.argv:
+        name = sys.argv[sys.argv.index("--select") + 1]
+        if not any(child is not None and select(child, name) for child in app):
+            print(f"no list item called {name!r}… could be selected", file=sys.stderr)
             return 3
         time.sleep(0.2)
     out = []

@@ -271,4 +271,40 @@ struct PodcastTests {
         #expect(await eventually(timeout: 15) { (try? store.episodeProgress(articleID: article.id, url: toneURL))??.played == true },
                 "heard to its end, it is kept as played, as an attachment is")
     }
+
+    @Test(.enabled(if: AccessibilityBus.isAvailable, "needs AT-SPI"), .hangGuard)
+    func thePodcastsViewShowsTheShowsArtworkAndFollowsThePlayer() async throws {
+        let server = try await SiteServer(script: "Tests/Servers/media_server.py")
+        let (sandbox, _, articles) = try await subscribed(to: server)
+        let long = try #require(articles["A long tone"])
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        // The artwork's purple, in the window: the sidebar's feed icon only, until the Podcasts view lists its episodes.
+        func purple() async -> Int {
+            let shot = sandbox.root.appending(path: "podcasts-\(UUID().uuidString).png").path
+            guard await sandbox.run(["--screenshot", shot]).answered(by: app), let image = PNGImage(path: shot) else { return -1 }
+            return image.count(of: "#6a3cc8")
+        }
+        var beside = 0
+        #expect(await eventually(timeout: 15) { beside = await purple(); return beside > 50 }, "the feed's icon is its itunes:image: \(beside)")
+        #expect(beside < 600, "no artwork beside rows outside the Podcasts view: \(beside)")
+
+        var nodes = try await bus.select("Podcasts", in: app)
+        var listed = 0
+        #expect(await eventually(timeout: 10) { listed = await purple(); return listed > beside + 2000 },
+                "the show's artwork beside each of its three episodes: \(listed) pixels, \(beside) before")
+        func row(_ title: String) -> String? { nodes.first { $0.role == "list item" && $0.name.hasPrefix(title) }?.name }
+        #expect(row("A long tone")?.hasSuffix("Not played yet") == true, "\(row("A long tone") ?? "no row")")
+
+        await sandbox.activate("play-attachment", "[<'\(long.id) http://127.0.0.1:\(server.port)/long.opus'>]")
+        await sandbox.activate("seek-to", "[<'20'>]")
+        await sandbox.activate("play-pause")
+        #expect(await eventually(timeout: 15) {
+            nodes = (try? await bus.walk(app)) ?? []
+            return row("A long tone")?.hasSuffix("1 min left") == true
+        }, "the row follows the player without a reload: \(row("A long tone") ?? "no row")")
+    }
 }

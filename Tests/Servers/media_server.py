@@ -14,7 +14,8 @@ Media are answered with Range support (206), as podcast hosts do.
   /page.mp3      an HTML page sent as audio/mpeg (a file that is not media)
   /long.mp3      /long.opus as MP3
   /stall.mp3     the first request 4 KB of /long.mp3, the others none; then nothing, forever (a server that stalls)
-  /podcast.xml   an RSS podcast, season 1: "A short tone" (/tone.mp3, episode 3), "A long tone" (/long.opus,
+  /artwork.png   the show's artwork: 64×64, purple (#6a3cc8) with a yellow (#f0c020) square in its middle
+  /podcast.xml   an RSS podcast (its itunes:image /artwork.png), season 1: "A short tone" (/tone.mp3, episode 3), "A long tone" (/long.opus,
                  episode 2, with chapters), "A lost episode" (/gone.mp3, episode 1), with their itunes:duration
   /chapters.json the long tone's chapters: Opening (0 s), The middle (10 s), Closing (25 s), and one left
                  out of the table of contents
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import zlib
 from urllib.parse import urlsplit
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -70,6 +72,16 @@ def clip(name, seconds):
 KINDS = {".opus": "audio/ogg", ".mp3": "audio/mpeg", ".webm": "video/webm", ".mkv": "video/x-matroska"}
 
 
+def artwork():
+    """The show's picture as a PNG, written byte by byte."""
+    def chunk(kind, data):
+        return len(data).to_bytes(4, "big") + kind + data + (zlib.crc32(kind + data) & 0xffffffff).to_bytes(4, "big")
+    rows = b"".join(b"\x00" + b"".join(bytes((0xf0, 0xc0, 0x20) if 16 <= x < 48 and 16 <= y < 48 else (0x6a, 0x3c, 0xc8))
+                                         for x in range(64)) for y in range(64))
+    header = (64).to_bytes(4, "big") * 2 + bytes((8, 2, 0, 0, 0))
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
 def podcast(site):
     """The feed of the episodes above."""
     items = [("A short tone", "tone.mp3", "audio/mpeg", "0:04", 2), ("A long tone", "long.opus", "audio/ogg", "0:40", 1),
@@ -82,7 +94,8 @@ def podcast(site):
                       for title, name, kind, duration, day in items)
     return (f"""<?xml version="1.0" encoding="utf-8"?>
 <rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:podcast="https://podcastindex.org/namespace/1.0"><channel>
-<title>Tones Weekly</title><link>{site}/</link><description>Short tones, weekly.</description>{entries}
+<title>Tones Weekly</title><link>{site}/</link><description>Short tones, weekly.</description>
+<itunes:image href="{site}/artwork.png"/>{entries}
 </channel></rss>""").encode()
 
 
@@ -108,6 +121,8 @@ class Handler(VerbHandler):
             return self.send(200, counted, "text/plain")
         if url.path == "/podcast.xml":
             return self.send(200, podcast(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
+        if url.path == "/artwork.png":
+            return self.send(200, artwork(), "image/png")
         if url.path == "/video.xml":
             return self.send(200, videos(f"http://127.0.0.1:{self.server.server_address[1]}"), "application/rss+xml")
         if url.path == "/chapters.json":

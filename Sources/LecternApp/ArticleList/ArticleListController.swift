@@ -25,6 +25,8 @@ final class ArticleListController {
     /// Unread rows the user scrolled past (wholly above the list's top), while `marksOnScroll`.
     var onScrolledPast: (@MainActor ([ArticleRow]) -> Void)?
     var marksOnScroll = false
+    /// A feed's icon, for the show's artwork beside its episodes (from the sidebar's cache).
+    var feedIcon: (@MainActor (Int64) -> OpaquePointer?)?
 
     private let cache: ArticleRowCache
     private let model: OpaquePointer            // LecternIndexModel, owned by the selection
@@ -179,7 +181,7 @@ final class ArticleListController {
     func updateSelected(_ change: (inout ArticleRow) -> Void) {
         guard let index = selectedIndex else { return }
         cache.update(at: index, change)
-        if let slot = rows.first(where: { visibleIndex($0.key) == index }) { slot.value.show(cache.row(at: index)) }
+        if let slot = rows.first(where: { visibleIndex($0.key) == index }) { fill(slot.value, at: index) }
     }
 
     func focusSearch() { header.focusSearch() }
@@ -197,12 +199,22 @@ final class ArticleListController {
         header.setSearch(text)
     }
 
+    /// An episode's place or state changed (the player saved it): its row on screen follows.
+    func showEpisode(_ progress: EpisodeProgress) {
+        for (listItem, widget) in rows {
+            guard let index = visibleIndex(listItem), let current = cache.row(at: index), current.id == progress.articleID,
+                  current.episode?.url == progress.url else { continue }
+            cache.update(at: index) { $0.episode = progress }
+            fill(widget, at: index)
+        }
+    }
+
     /// Marks rows read in the cache and redraws those on screen (after marking on scroll).
     func showRead(_ ids: Set<Int64>, read: Bool) {
         for (listItem, row) in rows {
             guard let index = visibleIndex(listItem), let current = cache.row(at: index), ids.contains(current.id) else { continue }
             cache.update(at: index) { $0.read = read }
-            row.show(cache.row(at: index))
+            fill(row, at: index)
         }
     }
 
@@ -271,6 +283,12 @@ final class ArticleListController {
         onSelect?(selectedRow)
     }
 
+    /// Shows the row at `index` in `widget`, an episode's with its show's artwork (the feed's icon).
+    private func fill(_ widget: ArticleRowWidget, at index: Int) {
+        let row = cache.row(at: index)
+        widget.show(row, artwork: row.flatMap { $0.episode == nil ? nil : feedIcon?($0.feedID) })
+    }
+
     private func visibleIndex(_ listItem: OpaquePointer) -> Int? {
         guard let item = gtk_list_item_get_item(listItem) else { return nil }
         return Int(lectern_index_item_get_index(OpaquePointer(item)))
@@ -286,7 +304,7 @@ final class ArticleListController {
         connect(factory, .bind) { [weak self] listItem in
             guard let self, let index = visibleIndex(listItem), let row = rows[listItem] else { return }
             hollowRows.fillIn(row.root)
-            row.show(cache.row(at: index))
+            fill(row, at: index)
         }
         connect(factory, .teardown) { [weak self] listItem in
             guard let self else { return }

@@ -5,7 +5,8 @@ import Library
 import Localization
 
 /// The widgets of one article row, made once per visible slot and re-filled as the list
-/// scrolls: unread dot, title, feed and relative date, a one-line excerpt, a star.
+/// scrolls: unread dot, title, feed and relative date, a one-line excerpt, a star; in the
+/// Podcasts view the show's artwork before them and the episode's state for the excerpt.
 @MainActor
 final class ArticleRowWidget {
     let root: WidgetPointer
@@ -14,6 +15,8 @@ final class ArticleRowWidget {
     private let meta: WidgetPointer
     private let excerpt: WidgetPointer
     private let star: WidgetPointer
+    private let artwork: WidgetPointer
+    static let artworkSize: Int32 = 44
 
     init() {
         // A styled box, not a symbolic icon: the cairo renderer recolours an icon through an
@@ -27,10 +30,23 @@ final class ArticleRowWidget {
         gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
         Widgets.expand(title, vertical: false)
         let top = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [dot, title, star])
-        root = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, classes: ["article-row"], [top, meta, excerpt])
+        let words = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [top, meta, excerpt])
+        Widgets.expand(words, vertical: false)
+        artwork = created(gtk_image_new())
+        gtk_image_set_pixel_size(OpaquePointer(artwork), Self.artworkSize)
+        gtk_widget_set_valign(artwork, GTK_ALIGN_CENTER)
+        Widgets.addClasses(artwork, ["episode-artwork"])
+        gtk_widget_set_overflow(artwork, GTK_OVERFLOW_HIDDEN)   // its corners rounded by the theme
+        Accessibility.hide(artwork)   // the row's name says the show
+        gtk_widget_set_visible(artwork, 0)
+        root = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["article-row"], [artwork, words])
     }
 
-    func show(_ row: ArticleRow?, now: Date = Date()) {
+    /// Fills the row; `artwork` (the show's picture) shows beside an episode's row only.
+    func show(_ row: ArticleRow?, artwork picture: OpaquePointer? = nil, now: Date = Date()) {
+        let picture = row?.episode == nil ? nil : picture
+        gtk_image_set_from_paintable(OpaquePointer(artwork), picture)
+        gtk_widget_set_visible(artwork, picture == nil ? 0 : 1)
         guard let row else {
             [title, meta, excerpt].forEach { TextLine.setText($0, "") }
             return
@@ -47,8 +63,9 @@ final class ArticleRowWidget {
         if row.read { gtk_widget_remove_css_class(root, "unread") } else { gtk_widget_add_css_class(root, "unread") }
         // Translators: an article row's state, read out after its title, feed and date.
         let state = LocaleFormats.list([row.read ? nil : tr("unread"), row.starred ? tr("starred") : nil].compactMap { $0 })
-        Accessibility.labelRow(holding: root, LocaleFormats.list([row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state]
-            .filter { !$0.isEmpty }))
+        // An episode's row says where it stands too ("1 min left", "Played").
+        Accessibility.labelRow(holding: root, LocaleFormats.list([row.title ?? tr("Untitled"), row.feedTitle, RelativeDate.text(row.date, now: now), state,
+                                                                  row.episode == nil ? "" : line].filter { !$0.isEmpty }))
     }
 }
 

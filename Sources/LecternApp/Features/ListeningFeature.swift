@@ -215,6 +215,16 @@ final class ListeningFeature {
         let progress = EpisodeProgress(articleID: episode.articleID, url: episode.url, position: player.position,
                                        duration: player.duration)
         library.access?.write(tr("keep the episode's place")) { try $0.saveEpisodeProgress(progress) }
+        showInList()
+    }
+
+    /// The Podcasts view's row of the episode says what was just kept (its place, played).
+    private func showInList() {
+        guard let episode, let list = shell.mainWindow?.session?.list,
+              let kept = library.access?.read(tr("find where the episode was left"), fallback: nil, {
+                  try $0.episodeProgress(articleID: episode.articleID, url: episode.url)
+              }) else { return }
+        list.showEpisode(kept)
     }
 
     private func finished() {
@@ -223,5 +233,6 @@ final class ListeningFeature {
             try $0.finishEpisode(articleID: episode.articleID, url: episode.url, duration: player.duration)
         } ?? false
         if done { shell.mainWindow?.session?.articleReadElsewhere(episode.articleID) }
+        showInList()
     }
 }

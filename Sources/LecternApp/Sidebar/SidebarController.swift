@@ -51,6 +51,12 @@ final class SidebarController {
         rebuild()
     }
 
+    /// The icon of the feed `id` in the sidebar, when it is cached (a fetch starts otherwise).
+    func icon(ofFeed id: Int64) -> OpaquePointer? {
+        for case .feed(let feed) in items where feed.id == id { return icons.paintable(for: feed) }
+        return nil
+    }
+
     /// The Menu key and Shift+F10 open the selected row's menu, as a right click does.
     private func openMenuFromKeyboard() {
         let keys = created(gtk_event_controller_key_new())

@@ -47,6 +47,7 @@ final class ReadingSession {
         reader = ReaderController()
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title, fixedSearch: item.fixedSearch) }
         sidebar.onActivate = { [weak self] in self?.onViewChosen?() }
+        list.feedIcon = { [weak sidebar] in sidebar?.icon(ofFeed: $0) }
         list.onSelect = { [weak self] row in self?.open(row) }
         // Enter: the reader, where it is not in view; else the browser, as always.
         list.onActivate = { [weak self] in

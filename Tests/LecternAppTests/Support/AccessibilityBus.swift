@@ -59,6 +59,11 @@ final class AccessibilityBus: @unchecked Sendable {
         try await walk(pid: process.processIdentifier, extra: ["--click", name])
     }
 
+    /// Selects the showing list item whose name starts with `name` (a sidebar view), then walks.
+    func select(_ name: String, in process: Process) async throws -> [AccessibleNode] {
+        try await walk(pid: process.processIdentifier, extra: ["--select", name])
+    }
+
     /// The same for a process the test did not start itself (one D-Bus started).
     func walk(pid: Int32, withText: Bool = false, extra: [String] = []) async throws -> [AccessibleNode] {
         let result = await Command.run("/usr/bin/python3", [Self.walker, "\(pid)", "--wait", "20"] + (withText ? ["--text"] : []) + extra,
