@@ -25,6 +25,8 @@ final class ArticleListController {
     /// Unread rows the user scrolled past (wholly above the list's top), while `marksOnScroll`.
     var onScrolledPast: (@MainActor ([ArticleRow]) -> Void)?
     var marksOnScroll = false
+    /// A row's own menu was asked for (a right click, a long press, the Menu key), pointing at its widget.
+    var onContextMenu: (@MainActor (ArticleRow, WidgetPointer) -> Void)?
     /// A feed's icon, for the show's artwork beside its episodes (from the sidebar's cache).
     var feedIcon: (@MainActor (Int64) -> OpaquePointer?)?
 
@@ -74,6 +76,12 @@ final class ArticleListController {
             self?.selectionChanged()
         }
         connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
+        ContextMenus.openFromKeyboard(in: listView) { [weak self] in
+            guard let self, let index = selectedIndex, let row = cache.row(at: index),
+                  let shown = rows.first(where: { visibleIndex($0.key) == index })?.value else { return false }
+            onContextMenu?(row, shown.root)
+            return true
+        }
         let click = created(gtk_gesture_click_new())
         connect(click, .released) { [weak self] _, _, _ in self?.onRowClicked?() }
         gtk_widget_add_controller(listView, click)
@@ -201,19 +209,15 @@ final class ArticleListController {
 
     /// An episode's place or state changed (the player saved it): its row on screen follows.
     func showEpisode(_ progress: EpisodeProgress) {
-        for (listItem, widget) in rows {
-            guard let index = visibleIndex(listItem), let current = cache.row(at: index), current.id == progress.articleID,
-                  current.episode?.url == progress.url else { continue }
-            cache.update(at: index) { $0.episode = progress }
-            fill(widget, at: index)
-        }
+        update(articleIDs: [progress.articleID]) { if $0.episode?.url == progress.url { $0.episode = progress } }
     }
 
-    /// Marks rows read in the cache and redraws those on screen (after marking on scroll).
-    func showRead(_ ids: Set<Int64>, read: Bool) {
+    /// Changes the cached rows of these articles on screen and redraws them (marked read on
+    /// scroll, from an article's menu).
+    func update(articleIDs ids: Set<Int64>, _ change: (inout ArticleRow) -> Void) {
         for (listItem, row) in rows {
             guard let index = visibleIndex(listItem), let current = cache.row(at: index), ids.contains(current.id) else { continue }
-            cache.update(at: index) { $0.read = read }
+            cache.update(at: index, change)
             fill(row, at: index)
         }
     }
@@ -300,6 +304,10 @@ final class ArticleListController {
             let row = ArticleRowWidget()
             gtk_list_item_set_child(listItem, row.root)
             rows[listItem] = row
+            ContextMenus.attach(to: row.root) { [weak self] in
+                guard let self, let index = visibleIndex(listItem), let shown = cache.row(at: index) else { return }
+                onContextMenu?(shown, row.root)
+            }
         }
         connect(factory, .bind) { [weak self] listItem in
             guard let self, let index = visibleIndex(listItem), let row = rows[listItem] else { return }

@@ -86,7 +86,7 @@ final class Features {
         session.onNotice = { [unowned shell] in shell.notify($0) }
         session.sidebar.onContextMenu = { [unowned self] item, row in
             guard case .label(let label) = item else { return subscriptions.showContextMenu(for: item, at: row) }
-            if let menu = labels.menu(for: label) { SidebarController.popUp(menu, at: row) }
+            if let menu = labels.menu(for: label) { ContextMenus.popUp(menu, at: row) }
         }
         labels.attach(to: session)
         session.reader.downloadState = { [downloads] in downloads.state(articleID: $0, url: $1) }

@@ -9,7 +9,9 @@ import Localization
 /// window, and the undo bar's Ctrl+Z. Actions: `app.next-article`, `app.previous-article`,
 /// `app.next-unread`, `app.toggle-read`, `app.toggle-star`, `app.open-in-browser`, `app.search`,
 /// `app.mark-all-read`, `app.load-full-article`, `app.next-pane`, `app.previous-pane`,
-/// `app.text-bigger`, `app.text-smaller`, `app.text-reset`, `app.shortcuts`, `app.undo`, and for
+/// `app.text-bigger`, `app.text-smaller`, `app.text-reset`, `app.shortcuts`, `app.undo`, an article's
+/// menu's `app.set-article-read`, `app.set-article-starred`, `app.open-article-in-browser` and
+/// `app.copy-article-link`, and for
 /// a window too narrow for three panes `app.go-back` (Alt+Left) and `app.toggle-sidebar` (F9).
 @MainActor
 final class ReadingFeature {
@@ -36,6 +38,19 @@ final class ReadingFeature {
             Actions.add(name, to: map) { [unowned shell] in
                 if let reading = shell.mainWindow?.session { command(reading) }
             }
+        }
+        // An article's own menu (ReadingSession+ArticleMenu): targets "ID" or "ID:1"/"ID:0".
+        let targeted: [(String, @MainActor (ReadingSession, Int64, Bool) -> Void)] = [
+            ("set-article-read", { $0.setRead(articleID: $1, $2) }), ("set-article-starred", { $0.setStarred(articleID: $1, $2) }),
+            ("open-article-in-browser", { session, id, _ in session.openInBrowser(articleID: id) }),
+            ("copy-article-link", { session, id, _ in session.copyLink(articleID: id) }),
+        ]
+        for (name, command) in targeted {
+            Actions.add(name, to: map, string: { [unowned shell] target in
+                let parts = target.split(separator: ":")
+                guard let id = parts.first.flatMap({ Int64($0) }), let session = shell.mainWindow?.session else { return }
+                command(session, id, parts.count < 2 || parts[1] == "1")
+            })
         }
         Actions.add("next-pane", to: map) { [unowned shell] in shell.mainWindow?.cyclePanes(backwards: false) }
         Actions.add("previous-pane", to: map) { [unowned shell] in shell.mainWindow?.cyclePanes(backwards: true) }

@@ -147,7 +147,7 @@ final class SubscriptionsFeature {
         case .smart, .label:   // a label's menu is the labels feature's
             return
         }
-        SidebarController.popUp(menu, at: row)
+        ContextMenus.popUp(menu, at: row)
     }
 
     /// Runs a library change and shows its result (or its error, in plain words).

@@ -59,11 +59,8 @@ final class SidebarController {
 
     /// The Menu key and Shift+F10 open the selected row's menu, as a right click does.
     private func openMenuFromKeyboard() {
-        let keys = created(gtk_event_controller_key_new())
-        connect(keys, .keyPressed) { [weak self] keyval, _, state in
-            let shifted = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
-            guard keyval == UInt32(GDK_KEY_Menu) || (keyval == UInt32(GDK_KEY_F10) && shifted),
-                  let self, let row = gtk_list_box_get_selected_row(OpaquePointer(list)),
+        ContextMenus.openFromKeyboard(in: list) { [weak self] in
+            guard let self, let row = gtk_list_box_get_selected_row(OpaquePointer(list)),
                   let content = gtk_list_box_row_get_child(row) else { return false }
             let index = Int(gtk_list_box_row_get_index(row))
             guard items.indices.contains(index) else { return false }
@@ -71,7 +68,6 @@ final class SidebarController {
             onContextMenu?(items[index], content)
             return true
         }
-        gtk_widget_add_controller(list, keys)
     }
 
     var selected: SidebarItem? {
@@ -165,33 +161,12 @@ final class SidebarController {
         gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
     }
 
-    /// Shows a row's menu pointing at it.
-    static func popUp(_ menu: Menu, at row: WidgetPointer) {
-        let popover = created(gtk_popover_menu_new_from_model(menu.model))
-        gtk_widget_set_parent(popover, row)
-        connect(popover, .closed) {
-            MainLoop.idleOnce { gtk_widget_unparent(popover) }
-        }
-        gtk_popover_popup(cast(popover))
-    }
-
     private func isFirstSubscription(_ index: Int) -> Bool {
         index == firstSubscriptionIndex
     }
 
-    /// A right click or a long press (a finger held still; the mouse too) opens the row's menu.
+    /// A right click or a long press opens the row's menu.
     private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {
-        let gesture = created(gtk_gesture_click_new())
-        gtk_gesture_single_set_button(gesture, guint(GDK_BUTTON_SECONDARY))
-        connect(gesture, .pressed) { [weak self] _, _, _ in
-            self?.onContextMenu?(item, row)
-        }
-        gtk_widget_add_controller(row, gesture)
-        let hold = created(gtk_gesture_long_press_new())
-        connect(hold, .longPressed) { [weak self] _, _ in
-            gtk_gesture_set_state(hold, GTK_EVENT_SEQUENCE_CLAIMED)
-            self?.onContextMenu?(item, row)
-        }
-        gtk_widget_add_controller(row, hold)
+        ContextMenus.attach(to: row) { [weak self] in self?.onContextMenu?(item, row) }
     }
 }

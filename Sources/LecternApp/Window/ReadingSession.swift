@@ -12,7 +12,7 @@ final class ReadingSession {
     let sidebar: SidebarController
     let list: ArticleListController
     let reader: ReaderController
-    private let access: StoreAccess
+    let access: StoreAccess
     private let settings: Settings
     private let images = ImageLoader()
     /// Shows an undoable message (mark all as read).
@@ -48,6 +48,7 @@ final class ReadingSession {
         sidebar.onSelect = { [weak self] item in self?.list.show(item.view, title: item.title, fixedSearch: item.fixedSearch) }
         sidebar.onActivate = { [weak self] in self?.onViewChosen?() }
         list.feedIcon = { [weak sidebar] in sidebar?.icon(ofFeed: $0) }
+        list.onContextMenu = { row, widget in ContextMenus.popUp(Self.menu(for: row), at: widget) }
         list.onSelect = { [weak self] row in self?.open(row) }
         // Enter: the reader, where it is not in view; else the browser, as always.
         list.onActivate = { [weak self] in
@@ -231,13 +232,13 @@ final class ReadingSession {
     private func markScrolledPast(_ rows: [ArticleRow]) {
         let ids = rows.map(\.id)
         guard access.write(tr("mark the articles you scrolled past as read"), { _ = try $0.setRead(ids, true) }) else { return }
-        list.showRead(Set(ids), read: true)
+        list.update(articleIDs: Set(ids)) { $0.read = true }
         sidebar.refreshCounts()
         let message = tr("Marked {count} article you scrolled past as read",
                          plural: "Marked {count} articles you scrolled past as read", count: ids.count)
         onUndoable?(message) { [weak self] in
             guard let self, access.write(tr("undo marking the articles as read"), { _ = try $0.setRead(ids, false) }) else { return }
-            list.showRead(Set(ids), read: false)
+            list.update(articleIDs: Set(ids)) { $0.read = false }
             sidebar.refreshCounts()
         }
     }
