@@ -74,33 +74,39 @@ def walk(node, depth, path, out, with_text):
             walk(child, depth + 1, path + [entry["role"]], out, with_text)
 
 
-def click(node, name):
-    """Clicks the first showing push button called `name` under `node`; False when none is."""
+def first_showing(node, wanted):
+    """The first showing node at or under `node` for which `wanted` holds, or None."""
     try:
         states = node.getState()
         if not (states.contains(pyatspi.STATE_SHOWING) or states.contains(pyatspi.STATE_VISIBLE)):
-            return False
-        if node.getRoleName() == "push button" and node.name == name:
-            node.queryAction().doAction(0)
-            return True
+            return None
+        if wanted(node):
+            return node
         children = [node.getChildAtIndex(index) for index in range(node.childCount)]
     except Exception:   # it went away meanwhile
-        return False
-    return any(child is not None and click(child, name) for child in children)
+        return None
+    for child in children:
+        found = first_showing(child, wanted) if child is not None else None
+        if found is not None:
+            return found
+    return None
 
 
-def select(node, name):
-    """Selects the first showing list item whose name starts with `name` under `node`."""
-    try:
-        states = node.getState()
-        if not (states.contains(pyatspi.STATE_SHOWING) or states.contains(pyatspi.STATE_VISIBLE)):
-            return False
-        if node.getRoleName() == "list item" and (node.name or "").startswith(name):
-            return node.parent.querySelection().selectChild(node.getIndexInParent())
-        children = [node.getChildAtIndex(index) for index in range(node.childCount)]
-    except Exception:   # it went away meanwhile
-        return False
-    return any(child is not None and select(child, name) for child in children)
+def click(node):
+    node.queryAction().doAction(0)
+    return True
+
+
+def select(node):
+    return node.parent.querySelection().selectChild(node.getIndexInParent())
+
+
+# --click NAME: a push button called NAME; --select NAME: a list item whose name starts with NAME.
+ACTS = {
+    "--click": (lambda name: lambda node: node.getRoleName() == "push button" and node.name == name, click, "no button called"),
+    "--select": (lambda name: lambda node: node.getRoleName() == "list item" and (node.name or "").startswith(name), select,
+                 "no list item starting with"),
+}
 
 
 def main():
@@ -110,16 +116,13 @@ def main():
     if app is None:
         print(f"no application with process id {pid} on the accessibility bus", file=sys.stderr)
         return 2
-    if "--click" in sys.argv:
-        name = sys.argv[sys.argv.index("--click") + 1]
-        if not any(child is not None and click(child, name) for child in app):
-            print(f"no button called {name!r} is showing", file=sys.stderr)
-            return 3
-        time.sleep(0.2)
-    if "--select" in sys.argv:
-        name = sys.argv[sys.argv.index("--select") + 1]
-        if not any(child is not None and select(child, name) for child in app):
-            print(f"no list item called {name!r}… could be selected", file=sys.stderr)
+    for option, (matching, act, missing) in ACTS.items():
+        if option not in sys.argv:
+            continue
+        name = sys.argv[sys.argv.index(option) + 1]
+        found = next((node for node in (first_showing(child, matching(name)) for child in app if child is not None) if node), None)
+        if found is None or not act(found):
+            print(f"{missing} {name!r} is showing", file=sys.stderr)
             return 3
         time.sleep(0.2)
     out = []

@@ -39,14 +39,7 @@ final class VideoFullScreen {
         controls = created(gtk_revealer_new())
         gtk_revealer_set_transition_type(OpaquePointer(controls), GTK_REVEALER_TRANSITION_TYPE_CROSSFADE)
         gtk_revealer_set_child(OpaquePointer(controls), leave)
-        gtk_widget_set_halign(controls, GTK_ALIGN_END)
-        gtk_widget_set_valign(controls, GTK_ALIGN_START)
-        gtk_widget_set_margin_top(controls, 18)
-        gtk_widget_set_margin_end(controls, 18)
-        let overlay = created(gtk_overlay_new())
-        gtk_overlay_set_child(OpaquePointer(overlay), picture)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), controls)
-        gtk_window_set_child(gtkWindow, overlay)
+        gtk_window_set_child(gtkWindow, VideoView.overlaying(picture, with: controls, at: GTK_ALIGN_START, margin: 18))
 
         let keys = created(gtk_event_controller_key_new())
         connect(keys, .keyPressed) { [weak self] keyval, _, _ in self?.pressed(keyval) ?? false }

@@ -34,14 +34,7 @@ final class VideoView {
         let enlarge = Widgets.iconButton("view-fullscreen-symbolic", tooltip: "", action: "app.video-full-screen",
                                          classes: ["osd", "circular", "video-full-screen-button"])
         Accessibility.name(enlarge, tr("Full Screen"), tooltip: tr("Full Screen (F11)"))
-        gtk_widget_set_halign(enlarge, GTK_ALIGN_END)
-        gtk_widget_set_valign(enlarge, GTK_ALIGN_END)
-        gtk_widget_set_margin_end(enlarge, 8)
-        gtk_widget_set_margin_bottom(enlarge, 8)
-        let overlay = created(gtk_overlay_new())
-        gtk_overlay_set_child(OpaquePointer(overlay), frame)
-        gtk_overlay_add_overlay(OpaquePointer(overlay), enlarge)
-        gtk_box_append(cast(column.content), overlay)
+        gtk_box_append(cast(column.content), Self.overlaying(frame, with: enlarge, at: GTK_ALIGN_END, margin: 8))
         widget = column.widget
         gtk_widget_set_visible(widget, 0)
         let clicks = created(gtk_gesture_click_new())
@@ -110,6 +103,18 @@ final class VideoView {
     private func leaveFullScreen() {
         fullScreen?.close()
         fullScreen = nil
+    }
+
+    /// `child` with `corner` over its end corner (the top or bottom one, `valign`), `margin` in from its edges.
+    static func overlaying(_ child: WidgetPointer, with corner: WidgetPointer, at valign: GtkAlign, margin: Int32) -> WidgetPointer {
+        gtk_widget_set_halign(corner, GTK_ALIGN_END)
+        gtk_widget_set_valign(corner, valign)
+        gtk_widget_set_margin_end(corner, margin)
+        if valign == GTK_ALIGN_START { gtk_widget_set_margin_top(corner, margin) } else { gtk_widget_set_margin_bottom(corner, margin) }
+        let overlay = created(gtk_overlay_new())
+        gtk_overlay_set_child(OpaquePointer(overlay), child)
+        gtk_overlay_add_overlay(OpaquePointer(overlay), corner)
+        return overlay
     }
 
     /// The video's share of the window's height, as it is when the video shows.

@@ -150,34 +150,13 @@ final class PreferencesWindow {
         connect(backgroundSwitch, .notify("active")) { [backgroundSwitch] in
             settings.refreshInBackground = gtk_switch_get_active(OpaquePointer(backgroundSwitch)) != 0
         }
-        connect(refreshDropDown, .notify("selected")) { [refreshDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(refreshDropDown)))
-            if Self.refreshChoices.indices.contains(index) { settings.refreshIntervalMinutes = Self.refreshChoices[index].1 }
-        }
-        connect(retentionDropDown, .notify("selected")) { [retentionDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(retentionDropDown)))
-            if Self.retentionChoices.indices.contains(index) { settings.retentionDays = Self.retentionChoices[index].1 }
-        }
-        connect(syncWindowDropDown, .notify("selected")) { [syncWindowDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(syncWindowDropDown)))
-            if Self.syncWindowChoices.indices.contains(index) { settings.syncWindowDays = Self.syncWindowChoices[index].1 }
-        }
-        connect(accentDropDown, .notify("selected")) { [accentDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(accentDropDown)))
-            if Self.accentChoices.indices.contains(index) { settings.accent = Self.accentChoices[index].1 }
-        }
-        connect(episodeSizeDropDown, .notify("selected")) { [episodeSizeDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(episodeSizeDropDown)))
-            if Self.episodeSizeChoices.indices.contains(index) { settings.episodeSizeLimitMB = Self.episodeSizeChoices[index].1 }
-        }
-        connect(downloadsSizeDropDown, .notify("selected")) { [downloadsSizeDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(downloadsSizeDropDown)))
-            if Self.downloadsSizeChoices.indices.contains(index) { settings.downloadsLimitMB = Self.downloadsSizeChoices[index].1 }
-        }
-        connect(keepPlayedDropDown, .notify("selected")) { [keepPlayedDropDown] in
-            let index = Int(gtk_drop_down_get_selected(OpaquePointer(keepPlayedDropDown)))
-            if Self.keepPlayedChoices.indices.contains(index) { settings.keepPlayedDownloadsDays = Self.keepPlayedChoices[index].1 }
-        }
+        Self.choose(refreshDropDown, from: Self.refreshChoices) { settings.refreshIntervalMinutes = $0 }
+        Self.choose(retentionDropDown, from: Self.retentionChoices) { settings.retentionDays = $0 }
+        Self.choose(syncWindowDropDown, from: Self.syncWindowChoices) { settings.syncWindowDays = $0 }
+        Self.choose(accentDropDown, from: Self.accentChoices) { settings.accent = $0 }
+        Self.choose(episodeSizeDropDown, from: Self.episodeSizeChoices) { settings.episodeSizeLimitMB = $0 }
+        Self.choose(downloadsSizeDropDown, from: Self.downloadsSizeChoices) { settings.downloadsLimitMB = $0 }
+        Self.choose(keepPlayedDropDown, from: Self.keepPlayedChoices) { settings.keepPlayedDownloadsDays = $0 }
     }
 
     /// One row per account: its name, kind and last sync (or its error), and Remove.
@@ -201,6 +180,15 @@ final class PreferencesWindow {
             Accessibility.setLabel(remove, tr("Remove the account {account}", ["account": account.title]))
             gtk_widget_set_valign(remove, GTK_ALIGN_CENTER)
             gtk_box_append(cast(accountList), Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 24, classes: ["account-item"], [text, remove]))
+        }
+    }
+
+    /// Choosing in `dropDown` sets the value of the choice chosen.
+    private static func choose<Value>(_ dropDown: WidgetPointer, from choices: [(String, Value)],
+                                      _ apply: @escaping @MainActor (Value) -> Void) {
+        connect(dropDown, .notify("selected")) {
+            let index = Int(gtk_drop_down_get_selected(OpaquePointer(dropDown)))
+            if choices.indices.contains(index) { apply(choices[index].1) }
         }
     }
 
