@@ -20,6 +20,20 @@ struct PodcastTests {
         return (sandbox, store, Dictionary(uniqueKeysWithValues: rows.map { ($0.title ?? "", $0) }))
     }
 
+    /// Lectern started in `sandbox` with an accessibility bus to read it over, once it is running.
+    private func startReadable(_ sandbox: LecternSandbox) async throws -> (AccessibilityBus, Process) {
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment
+        let app = try sandbox.start([])
+        do {
+            try #require(await sandbox.lecternIsRunning())
+        } catch {
+            app.stop()
+            throw error
+        }
+        return (bus, app)
+    }
+
     /// playerctl's answer for Lectern's player (trimmed), or nil when it failed.
     @discardableResult
     private func player(_ sandbox: LecternSandbox, _ arguments: String...) async -> String? {
@@ -103,11 +117,8 @@ struct PodcastTests {
         let server = try await SiteServer(script: "Tests/Servers/media_server.py")
         let (sandbox, _, articles) = try await subscribed(to: server)
         let lost = try #require(articles["A lost episode"])
-        let bus = try await AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
-        let app = try sandbox.start([])
+        let (bus, app) = try await startReadable(sandbox)
         defer { app.stop() }
-        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("play-attachment", "[<'\(lost.id) http://127.0.0.1:\(server.port)/gone.mp3'>]")
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 20) {
@@ -131,11 +142,8 @@ struct PodcastTests {
         let (sandbox, store, articles) = try await subscribed(to: server)
         let long = try #require(articles["A long tone"])
         let longURL = "http://127.0.0.1:\(server.port)/long.opus"
-        let bus = try await AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
-        let app = try sandbox.start([])
+        let (bus, app) = try await startReadable(sandbox)
         defer { app.stop() }
-        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("play-attachment", "[<'\(long.id) \(longURL)'>]")
         #expect(await eventually(timeout: 15) { await player(sandbox, "status") == "Playing" })
         #expect(await eventually(timeout: 10) {
@@ -206,11 +214,8 @@ struct PodcastTests {
         let server = try await SiteServer(script: "Tests/Servers/media_server.py")
         let (sandbox, _, articles) = try await subscribed(to: server, feed: "/video.xml")
         let clip = try #require(articles["A test picture"]), opaque = try #require(articles["Pictures nobody decodes"])
-        let bus = try await AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
-        let app = try sandbox.start([])
+        let (bus, app) = try await startReadable(sandbox)
         defer { app.stop() }
-        try #require(await sandbox.lecternIsRunning())
         #expect(await testPictureBars(sandbox, app: app) == 0, "no picture before a video plays")
 
         await sandbox.activate("play-attachment", "[<'\(clip.id) http://127.0.0.1:\(server.port)/clip.webm'>]")
@@ -251,11 +256,8 @@ struct PodcastTests {
         let (sandbox, store, articles) = try await subscribed(to: server, feed: "/video.xml")
         let article = try #require(articles["A tone in the text"])
         let toneURL = "http://127.0.0.1:\(server.port)/tone.opus"
-        let bus = try await AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
-        let app = try sandbox.start([])
+        let (bus, app) = try await startReadable(sandbox)
         defer { app.stop() }
-        try #require(await sandbox.lecternIsRunning())
         await sandbox.activate("show-article", "[<'\(article.id)'>]")
         var nodes: [AccessibleNode] = []
         #expect(await eventually(timeout: 15) {
@@ -277,11 +279,8 @@ struct PodcastTests {
         let server = try await SiteServer(script: "Tests/Servers/media_server.py")
         let (sandbox, _, articles) = try await subscribed(to: server)
         let long = try #require(articles["A long tone"])
-        let bus = try await AccessibilityBus()
-        sandbox.extraEnvironment = bus.environment
-        let app = try sandbox.start([])
+        let (bus, app) = try await startReadable(sandbox)
         defer { app.stop() }
-        try #require(await sandbox.lecternIsRunning())
         // The artwork's purple, in the window: the sidebar's feed icon only, until the Podcasts view lists its episodes.
         func purple() async -> Int {
             let shot = sandbox.root.appending(path: "podcasts-\(UUID().uuidString).png").path
