@@ -246,3 +246,54 @@ struct AdaptiveLayoutTests {
         }
     }
 }
+
+/// Touch in a right-to-left language: the narrow window's swipe back starts at the right edge
+/// and goes leftwards, the mirror of English's.
+@Suite(.serialized)
+struct RightToLeftTouchTests {
+    /// `text` as the Arabic catalog says it (what the window names its panes in Arabic).
+    static func arabic(_ text: String, context: String? = nil) async -> String {
+        let result = await Command.run("/usr/bin/gettext", ["-d", "lectern"] + (context.map { ["--context=\($0)"] } ?? []) + [text],
+                                       environment: ["LANGUAGE": "ar", "LC_ALL": "C.UTF-8",
+                                                     "TEXTDOMAINDIR": TranslationTests.root.appending(path: ".build/locale").path])
+        return result.stdout
+    }
+
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func inArabicASwipeFromTheRightEdgeGoesBackAndOneFromTheLeftDoesNot() async throws {
+        let display = try await PrivateDisplay()
+        defer { withExtendedLifetime(display) {} }
+        let sandbox = try await LecternSandbox()
+        try #require(await sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment.merging(display.environment) { $1 }
+        for (key, value) in try TranslationTests.speaking("ar_EG") { sandbox.extraEnvironment[key] = value ?? "" }
+        let app = try sandbox.start([])
+        defer { app.terminate(); app.waitUntilExit() }
+        try #require(await sandbox.lecternIsRunning())
+        var window = ""
+        try #require(await eventually(timeout: 20) {
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            return !window.isEmpty
+        })
+        let (articleName, listName) = (await Self.arabic("Article", context: "reading pane"), await Self.arabic("Articles"))
+        try #require(articleName != "Article" && listName != "Articles", "the Arabic catalog is not built")
+        func pane() async -> String {
+            let nodes = (try? await bus.walk(app)) ?? []
+            if nodes.contains(where: { $0.name == articleName }) { return "reader" }
+            if nodes.contains(where: { $0.role == "list" && $0.name == listName }) { return "list" }
+            return "other"
+        }
+        _ = await Command.run("/usr/bin/xdotool", ["windowsize", window, "360", "700"], environment: display.environment)
+        await sandbox.activate("next-article")
+        #expect(await eventually(timeout: 10) { await pane() == "reader" })
+        // From the left edge rightwards (English's swipe): nothing, the reader stays.
+        await AdaptiveLayoutTests.drag(window, from: 14, 400, by: 150, on: display)
+        await pause(seconds: 1)
+        #expect(await pane() == "reader", "English's swipe went back in Arabic")
+        // From the right edge leftwards: back to the list.
+        await AdaptiveLayoutTests.drag(window, from: 346, 400, by: -150, on: display)
+        var seen = ""
+        #expect(await eventually(timeout: 10) { seen = await pane(); return seen == "list" }, "the mirrored swipe did not go back: \(seen)")
+    }
+}
