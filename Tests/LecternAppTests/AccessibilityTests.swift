@@ -140,6 +140,45 @@ struct KeyboardOnlyTests {
         #expect(menu[6].pane == "sidebar", "Escape gave the focus to \(menu.map { "\($0.key) → \($0.name)" })")
         #expect(menu[7].role == "menu item", "Shift+F10 gave \(menu[7].role) “\(menu[7].name)”")
     }
+
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func inANarrowWindowF6AndTabStayInThePaneShownAndEscapeComesBackToTheRow() async throws {
+        let display = try await PrivateDisplay()
+        defer { withExtendedLifetime(display) {} }
+        let (sandbox, bus, app) = try await AccessibilityTests.launch(on: display)
+        defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(sandbox) {} }
+        var window = ""
+        try #require(await eventually(timeout: 20) {
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            return !window.isEmpty
+        })
+        let layout = await AdaptiveLayoutTests.resize(window, to: 360, on: display, bus: bus, app: app, expecting: ["list"])
+        try #require(layout.panes == ["list"], "\(layout)")
+        func press(_ keys: String...) async throws -> [FocusedNode] { try await bus.press(keys, in: window, of: app, on: display) }
+
+        // F6: the header and the one pane shown, nothing hidden.
+        let cycle = try await press("F6", "F6", "F6", "F6").map(\.pane)
+        #expect(Set(cycle) == ["header", "list"], "F6 in a narrow window went to \(cycle)")
+        // Tab from the header: its buttons, then the list's search, filters and a row; never a hidden pane.
+        var steps = try await press("F6")
+        while steps.last?.pane != "header", steps.count < 4 { steps += try await press("F6") }
+        try #require(steps.last?.pane == "header")
+        var tabs: [FocusedNode] = []
+        for _ in 0..<12 where tabs.last?.role != "list item" { tabs += try await press("Tab") }
+        let walk = tabs.map { "\($0.pane): \($0.role) \($0.name)" }
+        #expect(Set(tabs.map(\.pane)).isSubset(of: ["header", "list"]), "Tab left the panes shown: \(walk)")
+        let row = try #require(tabs.last, "\(walk)")
+        try #require(row.role == "list item", "Tab never reached a row: \(walk)")
+
+        // Return reads the row's article in the reader; Escape comes back to the same row.
+        let opened = try await press("Return")
+        #expect(opened.last?.pane == "reader", "Return gave the focus to \(opened.map(\.name))")
+        #expect(await eventually(timeout: 5) { AdaptiveLayoutTests.panes(in: (try? await bus.walk(app)) ?? []) == ["reader"] })
+        let back = try await press("Escape")
+        // The same row, read now.
+        #expect(back.last?.pane == "list" && back.last?.name == row.name.replacingOccurrences(of: ", unread", with: ""),
+                "Escape came back to \(back.map { "\($0.pane): \($0.name)" }), not to “\(row.name)”")
+    }
 }
 
 /// Every text a user reads is marked for translation: Lectern runs in a pseudo-language whose

@@ -75,7 +75,17 @@ final class ArticleListController {
         connect(selection, .notify("selected")) { [weak self] in
             self?.selectionChanged()
         }
-        connect(listView, .activateRow) { [weak self] _ in self?.onActivate?() }
+        // Return on a row the keyboard reached without choosing it (Tab into the list) opens that
+        // row, as a click does; on the row open, what Enter does there.
+        connect(listView, .activateRow) { [weak self] position in
+            guard let self else { return }
+            if selectedIndex != Int(position) {
+                select(Int(position))
+                onRowClicked?()
+            } else {
+                onActivate?()
+            }
+        }
         ContextMenus.openFromKeyboard(in: listView) { [weak self] in
             guard let self, let index = selectedIndex, let row = cache.row(at: index),
                   let shown = rows.first(where: { visibleIndex($0.key) == index })?.value else { return false }

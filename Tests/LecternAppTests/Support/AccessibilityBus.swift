@@ -129,7 +129,9 @@ struct FocusedNode: Decodable {
     /// Which part of the main window it is in, by the names Lectern gives them.
     var pane: String {
         if ancestors.contains("Views and Feeds") { return "sidebar" }
-        if ancestors.contains("Articles") || name == "Search articles" || ancestors.contains("Search articles") { return "list" }
+        if ancestors.contains("Articles") || ["Search articles", "All", "Unread"].contains(name) || ancestors.contains("Search articles") {
+            return "list"   // its rows, and the search and filters above them
+        }
         if ancestors.contains("Article") { return "reader" }
         if ["Back", "Show Sidebar", "Add Feed", "Refresh All Feeds", "Main Menu"].contains(name) { return "header" }
         return "elsewhere: \(role) “\(name)”"
