@@ -59,6 +59,64 @@ struct ThemeEditorTests {
         #expect(gtk_spin_button_get_value(OpaquePointer(large)) == 10, "undo sets the control back")
     }
 
+    @Test func aFontChosenComesFirstInItsListAndTheRestStayBehindIt() throws {
+        try #require(gtk_init_check() != 0)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-editor-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try ThemeDraft.copy(of: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), as: "Mine", into: folder)
+        let editor = ThemeEditor(application: nil, file: file, draft: try ThemeDraft(contentsOf: file), scheme: .light)
+        defer { gtk_window_destroy(cast(editor.window)) }
+        var worn: [Theme?] = []
+        editor.onChange = { theme, _ in worn.append(theme) }
+        editor.present(transientFor: nil)
+        _ = MainLoop.iterate(until: { gtk_widget_get_mapped(editor.window) != 0 }, timeout: 5)
+        let names = Widgets.descendants(of: editor.window).compactMap { string(gtk_widget_get_tooltip_text($0)) }
+        #expect(names.contains("Choose a Font for Reading fonts…"), "each font list has its Choose… button")
+        let before = try ThemeDraft(contentsOf: file).families("reading_family")
+        try #require(before.count > 1, "Paper's reading fonts are a list: \(before)")
+
+        // The button opens GTK's chooser over the editor; cancelled, it changes nothing.
+        let choose = try #require(Widgets.descendants(of: editor.window).first {
+            string(gtk_widget_get_tooltip_text($0)) == "Choose a Font for Reading fonts…"
+        })
+        let changes = worn.count
+        gtk_widget_activate(choose)
+        var dialog: WidgetPointer?
+        _ = MainLoop.iterate(until: {
+            dialog = Self.toplevels().first { g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_font_chooser_dialog_get_type()) != 0 }
+            return dialog != nil
+        }, timeout: 5)
+        let chooser = try #require(dialog, "no font chooser came up")
+        #expect(gtk_window_get_transient_for(cast(chooser)) == cast(editor.window) && gtk_window_get_modal(cast(chooser)) != 0)
+        gtk_dialog_response(cast(chooser), GTK_RESPONSE_CANCEL.rawValue)
+        #expect(!Self.toplevels().contains(chooser), "the chooser closes")
+        #expect(worn.count == changes, "cancelled, the app wears nothing new")
+
+        // What the chooser gives on Select: DejaVu Serif (a family every test machine has).
+        editor.choose(family: "DejaVu Serif", for: "reading_family")
+        let entries = Widgets.descendants(of: editor.window).filter {
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_entry_get_type()) != 0
+        }
+        let entry = try #require(entries.first { string(gtk_editable_get_text(OpaquePointer($0)))?.hasPrefix("DejaVu Serif") == true },
+                                 "the reading list shows the family first")
+        #expect(string(gtk_editable_get_text(OpaquePointer(entry))) == (["DejaVu Serif"] + before).joined(separator: ", "))
+        #expect(worn.last??.typography.readingFamily.first == "DejaVu Serif", "the app wears it at once")
+
+        // A family already in the list moves to the front, once.
+        editor.choose(family: before[1], for: "reading_family")
+        #expect(string(gtk_editable_get_text(OpaquePointer(entry))) == ([before[1], "DejaVu Serif"] + [before[0]] + before.dropFirst(2)).joined(separator: ", "))
+    }
+
+    private static func toplevels() -> [WidgetPointer] {
+        let list = gtk_window_get_toplevels()
+        return (0..<g_list_model_get_n_items(list)).compactMap { index in
+            g_list_model_get_item(list, index).map { item in
+                g_object_unref(item)
+                return WidgetPointer(OpaquePointer(item))
+            }
+        }
+    }
+
     private func texts(in editor: ThemeEditor) -> [String] {
         Widgets.descendants(of: editor.window).compactMap { widget in
             g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(widget)), gtk_label_get_type()) != 0

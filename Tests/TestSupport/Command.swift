@@ -58,12 +58,16 @@ public enum Command {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
-        process.finish(within: 5)
+        let reaped = process.finish(within: 5)
         group.wait()
-        return CommandResult(status: process.terminationStatus,
+        // Foundation traps on the status of a process it believes running: one reaped here, whose
+        // end it never learned, says its status through the wait status.
+        let (status, signalled) = process.isRunning ? Process.decode(reaped ?? 0x7f_00)
+            : (process.terminationStatus, process.terminationReason == .uncaughtSignal)
+        return CommandResult(status: status,
                              stdout: String(decoding: outData.get(), as: UTF8.self),
                              stderr: String(decoding: errData.get(), as: UTF8.self),
-                             timedOut: timedOut, signalled: process.terminationReason == .uncaughtSignal)
+                             timedOut: timedOut, signalled: signalled)
     }
 }
 
@@ -88,20 +92,30 @@ extension Process {
     /// socket the child holds; once, in a full `make check`, it never learned (the child a zombie,
     /// `waitUntilExit` spinning a core for good). A child still a zombie after the wait is reaped
     /// here instead.
-    public func finish(within seconds: TimeInterval) {
+    ///
+    /// Returns the wait status when it reaped the child itself (Foundation then still calls it
+    /// running, and its `terminationStatus` would trap: read `Process.decode` of this instead).
+    @discardableResult
+    public func finish(within seconds: TimeInterval) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds)
         while isRunning && Date() < deadline { usleep(20_000) }
-        guard isRunning else { return }
+        guard isRunning else { return nil }
         if !isZombie { kill(processIdentifier, SIGKILL) }
         let grace = Date().addingTimeInterval(2)
         while isRunning && Date() < grace {
             if isZombie {
                 var status: Int32 = 0
-                _ = waitpid(processIdentifier, &status, WNOHANG)
-                return
+                return waitpid(processIdentifier, &status, WNOHANG) == processIdentifier ? status : nil
             }
             usleep(20_000)
         }
+        return nil
+    }
+
+    /// A wait status as an exit status, or the signal that ended the process (and true).
+    static func decode(_ waitStatus: Int32) -> (status: Int32, signalled: Bool) {
+        let signal = waitStatus & 0x7f
+        return signal == 0 ? ((waitStatus >> 8) & 0xff, false) : (signal, true)
     }
 
     /// Whether the child has ended and waits to be reaped (its state in /proc is Z).

@@ -41,7 +41,7 @@ public final class PrivateBus: @unchecked Sendable {
     deinit {
         // dbus-daemon ignores SIGTERM while clients are connected; nothing here needs saving.
         kill(daemon.processIdentifier, SIGKILL)
-        daemon.waitUntilExit()
+        daemon.finish(within: 5)
         try? FileManager.default.removeItem(at: folder)
     }
 

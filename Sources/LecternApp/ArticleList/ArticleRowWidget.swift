@@ -15,7 +15,8 @@ final class ArticleRowWidget {
     private let meta: WidgetPointer
     private let excerpt: WidgetPointer
     private let star: WidgetPointer
-    private let artwork: WidgetPointer
+    /// Made the first time the row shows an episode (most rows never do).
+    private var artwork: WidgetPointer?
     static let artworkSize: Int32 = 44
 
     init() {
@@ -32,21 +33,28 @@ final class ArticleRowWidget {
         let top = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [dot, title, star])
         let words = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [top, meta, excerpt])
         Widgets.expand(words, vertical: false)
-        artwork = created(gtk_image_new())
-        gtk_image_set_pixel_size(OpaquePointer(artwork), Self.artworkSize)
-        gtk_widget_set_valign(artwork, GTK_ALIGN_CENTER)
-        Widgets.addClasses(artwork, ["episode-artwork"])
-        gtk_widget_set_overflow(artwork, GTK_OVERFLOW_HIDDEN)   // its corners rounded by the theme
-        Accessibility.hide(artwork)   // the row's name says the show
-        gtk_widget_set_visible(artwork, 0)
-        root = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["article-row"], [artwork, words])
+        root = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["article-row"], [words])
+    }
+
+    private func showArtwork(_ picture: OpaquePointer?) {
+        if artwork == nil, picture != nil {
+            let image = created(gtk_image_new())
+            gtk_image_set_pixel_size(OpaquePointer(image), Self.artworkSize)
+            gtk_widget_set_valign(image, GTK_ALIGN_CENTER)
+            Widgets.addClasses(image, ["episode-artwork"])
+            gtk_widget_set_overflow(image, GTK_OVERFLOW_HIDDEN)   // its corners rounded by the theme
+            Accessibility.hide(image)   // the row's name says the show
+            gtk_box_prepend(cast(root), image)
+            artwork = image
+        }
+        guard let artwork else { return }
+        gtk_image_set_from_paintable(OpaquePointer(artwork), picture)
+        gtk_widget_set_visible(artwork, picture == nil ? 0 : 1)
     }
 
     /// Fills the row; `artwork` (the show's picture) shows beside an episode's row only.
     func show(_ row: ArticleRow?, artwork picture: OpaquePointer? = nil, now: Date = Date()) {
-        let picture = row?.episode == nil ? nil : picture
-        gtk_image_set_from_paintable(OpaquePointer(artwork), picture)
-        gtk_widget_set_visible(artwork, picture == nil ? 0 : 1)
+        showArtwork(row?.episode == nil ? nil : picture)
         guard let row else {
             [title, meta, excerpt].forEach { TextLine.setText($0, "") }
             return

@@ -315,7 +315,8 @@ final class ThemeEditor {
     }
 
     /// The font lists, first choice first; a list is taken on Enter or when the focus leaves it
-    /// (a new font restyles the whole app: not at every key).
+    /// (a new font restyles the whole app: not at every key). Beside each, Choose… picks a family
+    /// among the fonts installed (GTK's font chooser), put first with the rest kept behind it.
     private func fonts() -> WidgetPointer {
         var rows = [Widgets.label(tr("Fonts"), classes: ["preference-heading"])]
         for (key, title) in EditorTokens.fontFamilies {
@@ -335,9 +336,39 @@ final class ThemeEditor {
             connect(focus, .leave, take)
             gtk_widget_add_controller(entry, focus)
             familyEntries.append((key, entry))
-            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Widgets.label(title, classes: ["control-label"]), entry]))
+            let choose = Widgets.iconButton("preferences-desktop-font-symbolic", tooltip: "", classes: ["flat"])
+            // Translators: {fonts} is one of the font lists ("Reading fonts").
+            Accessibility.name(choose, tr("Choose a Font for {fonts}…", ["fonts": title]))
+            connect(choose, .clicked) { [weak self] in self?.openFontChooser(for: key, title: title) }
+            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [Widgets.label(title, classes: ["control-label"]), entry, choose]))
         }
         return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["theme-editor-group"], rows)
+    }
+
+    /// GTK's font chooser for the list `key`, at families (a theme's fonts have no size or style).
+    @discardableResult
+    func openFontChooser(for key: String, title: String) -> WidgetPointer {
+        let dialog = created(gtk_font_chooser_dialog_new(title, cast(window)))
+        gtk_font_chooser_set_level(OpaquePointer(dialog), GTK_FONT_CHOOSER_LEVEL_FAMILY)
+        if let first = draft.families(key).first { gtk_font_chooser_set_font(OpaquePointer(dialog), first) }
+        gtk_window_set_modal(cast(dialog), 1)
+        connect(dialog, .response) { [weak self] response in
+            if response == GTK_RESPONSE_OK.rawValue, let family = gtk_font_chooser_get_font_family(OpaquePointer(dialog)),
+               let name = string(pango_font_family_get_name(family)) {
+                self?.choose(family: name, for: key)
+            }
+            gtk_window_destroy(cast(dialog))
+        }
+        gtk_window_present(cast(dialog))
+        return dialog
+    }
+
+    /// `family` first in the list `key`, the others kept behind it (once each).
+    func choose(family: String, for key: String) {
+        let rest = draft.families(key).filter { $0.caseInsensitiveCompare(family) != .orderedSame }
+        guard draft.families(key) != [family] + rest else { return }
+        draft.setFamilies([family] + rest, for: key)
+        changed()
     }
 
     private func numberGroup(_ group: (title: String, numbers: [EditorTokens.Number])) -> WidgetPointer {

@@ -42,7 +42,7 @@ final class AccessibilityBus: @unchecked Sendable {
     deinit {
         for process in [registry, daemon] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.finish(within: 5)
         }
     }
 

@@ -26,7 +26,7 @@ final class PrivateDisplay: @unchecked Sendable {
         // SIGKILL: the test runner's threads block SIGTERM, and children inherit the mask. The
         // display's lock and socket are then left behind, so they are removed here.
         kill(server.processIdentifier, SIGKILL)
-        server.waitUntilExit()
+        server.finish(within: 5)
         let number = name.dropFirst()
         for leftover in ["/tmp/.X\(number)-lock", "/tmp/.X11-unix/X\(number)"] { try? FileManager.default.removeItem(atPath: leftover) }
     }
