@@ -139,7 +139,11 @@ struct ShellSearchProviderTests {
             texts = ((try? await accessibility.walk(pid: pid, withText: true)) ?? []).compactMap(\.text)
             return texts.contains("sun")
         }, "the search field holds the Shell's words: \(texts.prefix(20))")
-        #expect(texts.contains { $0.hasPrefix("1 matching article") }, "the list shows the one match: \(texts.prefix(20))")
+        // The search itself is read off the main thread: its list comes a moment after the words.
+        #expect(await eventually(timeout: 20) {
+            texts = ((try? await accessibility.walk(pid: pid, withText: true)) ?? []).compactMap(\.text)
+            return texts.contains { $0.hasPrefix("1 matching article") }
+        }, "the list shows the one match: \(texts.prefix(20))")
     }
 
     @Test func aRunningLecternAnswersItself() async throws {

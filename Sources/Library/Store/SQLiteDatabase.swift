@@ -25,8 +25,11 @@ final class SQLiteDatabase {
         handle = pointer
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, 5_000)
+        sqlite3_busy_timeout(handle, Self.busyTimeout)
     }
+
+    /// Milliseconds a statement waits for another connection's lock.
+    static let busyTimeout: Int32 = 5_000
 
     deinit {
         cache.removeAll() // finalize statements before closing
@@ -36,6 +39,11 @@ final class SQLiteDatabase {
     /// The error for `code`, with SQLite's message for this connection.
     func error(_ code: Int32) -> StorageError {
         .sqlite(code: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)))
+    }
+
+    /// How long a statement waits for another connection's lock before it fails.
+    func setBusyTimeout(milliseconds: Int32) {
+        sqlite3_busy_timeout(handle, milliseconds)
     }
 
     /// Runs SQL text without bindings (schema and pragmas only).

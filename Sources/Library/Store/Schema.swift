@@ -19,6 +19,9 @@ enum Schema {
         if step == 8 { try EpisodeRows.backfill(database) }
     }
 
+    /// How long an upgrade waits for another connection's lock before it says the library is busy.
+    static let upgradeBusyTimeout: Int32 = 60_000
+
     /// Brings the library at `path` (open as `database`) up to `version`, one transaction
     /// per step. A step that fails is rolled back and reported as `upgradeFailed`, except
     /// a damaged file, which stays `sqlite` so it reads as damaged.
@@ -26,6 +29,10 @@ enum Schema {
         let found = Int32(truncatingIfNeeded: try database.scalar("PRAGMA user_version"))
         guard found <= version else { throw .newerSchema(found: found, supported: version) }
         guard found < version else { return }
+        // The window shows the upgrade while it waits: another Lectern (a batch import) may hold
+        // the library for longer than a statement's usual wait.
+        database.setBusyTimeout(milliseconds: upgradeBusyTimeout)
+        defer { database.setBusyTimeout(milliseconds: SQLiteDatabase.busyTimeout) }
         for step in Int(found)..<migrations.count {
             let rebuilt = rebuildSteps[step] ?? []
             if !rebuilt.isEmpty { try database.execute("PRAGMA foreign_keys = OFF") }
