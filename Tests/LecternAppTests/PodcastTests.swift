@@ -240,6 +240,20 @@ struct PodcastTests {
             return !nodes.contains { $0.role == "frame" && $0.name == "A test picture" }
         }, "and back: \(nodes.filter { $0.role == "frame" }.map(\.name))")
 
+        // At a phone's width the bar puts the episode's title above its buttons and asks no more
+        // than 360 px of the window (it asked 372 with the title between them).
+        let environment = ProcessInfo.processInfo.environment
+        let window = try #require(await app.visibleWindows(titled: "Lectern", environment: environment).first)
+        _ = await Command.run("/usr/bin/xdotool", ["windowsize", window, "360", "700"], environment: environment)
+        var hints = ""
+        #expect(await eventually(timeout: 10) {
+            hints = await Command.run("/usr/bin/xprop", ["-id", window, "WM_NORMAL_HINTS"], environment: environment).stdout
+            let minimum = hints.split(separator: "\n").first { $0.contains("minimum size") }?
+                .split(separator: ":").last?.split(separator: " ").first.flatMap { Int($0) }
+            return minimum.map { $0 <= 360 } ?? false
+        }, "the window cannot be made 360 px wide while the player shows: \(hints)")
+        _ = await Command.run("/usr/bin/xdotool", ["windowsize", window, "1200", "700"], environment: environment)
+
         // Pictures nobody can decode: the sound plays, the bar says what cannot, no video shows.
         await sandbox.activate("play-attachment", "[<'\(opaque.id) http://127.0.0.1:\(server.port)/h265-tone.mkv'>]")
         #expect(await eventually(timeout: 15) {

@@ -175,5 +175,6 @@ final class MainWindow {
         if let header = gtk_window_get_titlebar(cast(window)) {
             gtk_header_bar_set_decoration_layout(OpaquePointer(header), narrow ? ":close" : nil)
         }
+        playerBar.fit(narrow: narrow)
     }
 }

@@ -29,6 +29,11 @@ final class PlayerBar {
     /// The chapters the chapters menu lists now (rebuilt only when they change).
     private var listedChapters: [Chapter] = []
     private let volumeButton: WidgetPointer
+    /// The episode's title and show: between the buttons, or in a row of their own above them
+    /// in a narrow window, where the buttons leave them no room.
+    private let words: WidgetPointer
+    private let controls: WidgetPointer
+    private var narrow = false
     /// True while the bar sets the seek bar itself (not the user moving it).
     private var updating = false
     private var pendingSeek: MainLoop.Source?
@@ -65,11 +70,11 @@ final class PlayerBar {
         // The scale button's focus is on its inner button: it needs the name too.
         if let inner = gtk_widget_get_first_child(volumeButton) { Accessibility.name(inner, tr("Volume")) }
 
-        let words = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["player-episode"], [title, show])
+        words = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["player-episode"], [title, show])
         Widgets.expand(words, vertical: false)
         gtk_widget_set_valign(words, GTK_ALIGN_CENTER)
-        let controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["player-controls"],
-                                   [back, playButton, forward, words, chaptersButton, speedButton, volumeButton, close])
+        controls = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 4, classes: ["player-controls"],
+                               [back, playButton, forward, words, chaptersButton, speedButton, volumeButton, close])
 
         seekBar = created(gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 1))
         gtk_scale_set_draw_value(cast(seekBar), 0)
@@ -91,6 +96,22 @@ final class PlayerBar {
             onVolume?(gtk_scale_button_get_value(cast(volumeButton)))
         }
         spaceToggles()
+    }
+
+    /// A narrow window (one pane at a time): the title and show go above the buttons, whole.
+    func fit(narrow: Bool) {
+        guard narrow != self.narrow else { return }
+        self.narrow = narrow
+        _ = g_object_ref(UnsafeMutableRawPointer(words))
+        defer { g_object_unref(UnsafeMutableRawPointer(words)) }
+        gtk_box_remove(cast(gtk_widget_get_parent(words)), words)
+        if narrow {
+            gtk_box_prepend(cast(widget), words)
+        } else {
+            gtk_box_insert_child_after(cast(controls), words, gtk_widget_get_prev_sibling(chaptersButton))
+        }
+        // Without the words between them, the buttons gather in the middle.
+        gtk_widget_set_halign(controls, narrow ? GTK_ALIGN_CENTER : GTK_ALIGN_FILL)
     }
 
     /// Shows the player's state: hidden when nothing is open.
