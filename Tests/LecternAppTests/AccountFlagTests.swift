@@ -261,6 +261,59 @@ struct AccountFlagTests {
         return try? JSONSerialization.jsonObject(with: data)
     }
 
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func anAccountsFolderIsRenamedFromItsMenuOnTheServer() async throws {
+        let (sandbox, keyring, server) = try await aliceSynced()
+        defer { withExtendedLifetime(keyring) {} }
+        let display = try await PrivateDisplay()   // its own display: the window keeps the focus for the keys
+        defer { withExtendedLifetime(display) {} }
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment.merging(display.environment) { $1 }
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        var window = ""
+        try #require(await eventually(timeout: 20) {
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            return !window.isEmpty
+        })
+        // Drinks, alice's folder on the server, chosen in the sidebar; its menu from the keyboard.
+        var focus = try await bus.press(["F6"], in: window, of: app, on: display)
+        while focus.last?.pane != "sidebar", focus.count < 5 { focus += try await bus.press(["F6"], in: window, of: app, on: display) }
+        try #require(focus.last?.pane == "sidebar", "F6 went to \(focus.map(\.pane))")
+        _ = try await bus.select("Drinks", in: app)
+        focus = try await bus.press(["Menu"], in: window, of: app, on: display)
+        var items: [String] = []
+        #expect(await eventually(timeout: 10) {
+            items = ((try? await bus.walk(app)) ?? []).filter { $0.role == "menu item" }.map(\.name)
+            return items.contains("Rename…")
+        }, "the account's folder has no menu: \(items), focus \(focus.map(\.name))")
+        #expect(items == ["Rename…", "Delete Folder…"], "\(items)")
+        focus = try await bus.press(["Down"], in: window, of: app, on: display)
+        while focus.last?.name != "Rename…", focus.count < 4 { focus += try await bus.press(["Down"], in: window, of: app, on: display) }
+        try #require(focus.last?.name == "Rename…", "the keys went to \(focus.map(\.name))")
+        _ = try await bus.press(["Return"], in: window, of: app, on: display)
+        var prompt = ""
+        #expect(await eventually(timeout: 10) {
+            prompt = await app.visibleWindows(titled: "Rename Folder", environment: display.environment).first ?? ""
+            return !prompt.isEmpty
+        }, "no Rename Folder prompt came up")
+        _ = try await bus.press(["ctrl+a"], in: prompt, of: app, on: display)   // the name field has the focus
+        _ = await Command.run("/usr/bin/xdotool", ["type", "--window", prompt, "Beverages"], environment: display.environment)
+        _ = try await bus.press(["Return"], in: prompt, of: app, on: display)
+
+        // Renamed on the server (its label), and in the sidebar.
+        var folders: [String] = []
+        #expect(await eventually(timeout: 20) {
+            let state = try? await control(server, "state", nil) as? [String: Any]
+            folders = ((state?["feeds"] as? [[String: Any]]) ?? []).compactMap { $0["folder"] as? String }
+            return folders == ["Beverages"]
+        }, "the server's folder: \(folders)")
+        #expect(await eventually(timeout: 10) {
+            ((try? await bus.walk(app)) ?? []).contains { $0.role == "list item" && $0.name.hasPrefix("Beverages") }
+        }, "the sidebar shows the new name")
+    }
+
     /// Waits until the server has seen a request to a path ending in `suffix` (the sync is there).
     private func waitForRequest(_ server: SiteServer, _ suffix: String) async throws {
         for _ in 0..<600 {
