@@ -27,6 +27,10 @@ struct PodcastTests {
         let app = try sandbox.start([])
         do {
             try #require(await sandbox.lecternIsRunning())
+            // Readable, not only running: on a loaded machine the window's first AT-SPI walk can
+            // come many seconds after its bus name, and the test's own waits start after it.
+            try #require(await eventually(timeout: 60) { !((try? await bus.walk(app)) ?? []).isEmpty },
+                         "Lectern never showed up on the accessibility bus")
         } catch {
             app.stop()
             throw error
