@@ -47,7 +47,9 @@ struct LibraryUpgradeTests {
         defer { app.stop() }
         try #require(await sandbox.lecternIsRunning())
         let shot = sandbox.root.appending(path: "shot.png").path
-        let upgrading = await eventually(timeout: 4) { await sidebarColour(sandbox, shot: shot) == page }
+        // The upgrade waits up to a minute for the lock (Schema.upgradeBusyTimeout): time enough
+        // for a loaded machine's screenshots to catch the page.
+        let upgrading = await eventually(timeout: 30) { await sidebarColour(sandbox, shot: shot) == page }
         try blocker.execute("ROLLBACK")
         #expect(upgrading, "the window showed no upgrade page while the upgrade waited")
 
