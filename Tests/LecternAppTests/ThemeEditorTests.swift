@@ -12,12 +12,8 @@ import Theming
 @MainActor
 struct ThemeEditorTests {
     @Test func aFailingPairIsSaidAtOnceWithTheCheckersColourAndTheAppIsToldEachChange() throws {
-        try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-editor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try ThemeDraft.copy(of: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), as: "Mine", into: folder)
-        let editor = ThemeEditor(application: nil, file: file, draft: try ThemeDraft(contentsOf: file), scheme: .light)
-        defer { gtk_window_destroy(cast(editor.window)) }
+        let (editor, _, done) = try Self.editorOfACopyOfPaper()
+        defer { done() }
         var worn: [(Theme?, ColorScheme)] = []
         editor.onChange = { worn.append(($0, $1)) }
         editor.present(transientFor: nil)
@@ -60,12 +56,8 @@ struct ThemeEditorTests {
     }
 
     @Test func aFontChosenComesFirstInItsListAndTheRestStayBehindIt() throws {
-        try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-editor-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try ThemeDraft.copy(of: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), as: "Mine", into: folder)
-        let editor = ThemeEditor(application: nil, file: file, draft: try ThemeDraft(contentsOf: file), scheme: .light)
-        defer { gtk_window_destroy(cast(editor.window)) }
+        let (editor, file, done) = try Self.editorOfACopyOfPaper()
+        defer { done() }
         var worn: [Theme?] = []
         editor.onChange = { theme, _ in worn.append(theme) }
         editor.present(transientFor: nil)
@@ -105,6 +97,18 @@ struct ThemeEditorTests {
         // A family already in the list moves to the front, once.
         editor.choose(family: before[1], for: "reading_family")
         #expect(string(gtk_editable_get_text(OpaquePointer(entry))) == ([before[1], "DejaVu Serif"] + [before[0]] + before.dropFirst(2)).joined(separator: ", "))
+    }
+
+    /// An editor of "Mine", a copy of Paper in a folder of its own, and what closes both.
+    private static func editorOfACopyOfPaper() throws -> (ThemeEditor, URL, () -> Void) {
+        try #require(gtk_init_check() != 0)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-editor-\(UUID().uuidString)")
+        let file = try ThemeDraft.copy(of: LecternSandbox.packageRoot.appending(path: "Themes/paper.json"), as: "Mine", into: folder)
+        let editor = ThemeEditor(application: nil, file: file, draft: try ThemeDraft(contentsOf: file), scheme: .light)
+        return (editor, file, {
+            gtk_window_destroy(cast(editor.window))
+            try? FileManager.default.removeItem(at: folder)
+        })
     }
 
     private static func toplevels() -> [WidgetPointer] {
