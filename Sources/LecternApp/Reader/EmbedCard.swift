@@ -33,9 +33,7 @@ enum EmbedCard {
         connect(open, .clicked) { ExternalLinks.open(address, notify: notify) }
         var parts = [image, words, open]
         if embed.kind != .frame, let articleID {
-            let play = Widgets.textButton(tr("Play"), action: "app.play-attachment", classes: ["attachment-play"])
-            gtk_actionable_set_action_target_value(OpaquePointer(play), g_variant_new_string("\(articleID) \(embed.url)"))
-            Accessibility.setLabel(play, tr("Play {name}", ["name": embed.title ?? kind]))
+            let play = PlayButton.make(articleID: articleID, url: embed.url, name: embed.title ?? kind)
             gtk_widget_set_valign(play, GTK_ALIGN_CENTER)
             parts.insert(play, at: 2)
         }

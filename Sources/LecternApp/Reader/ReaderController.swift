@@ -225,10 +225,7 @@ final class ReaderController {
                 parts.append(Widgets.label(EpisodeText.describe(episode), classes: ["attachment-details", "episode-details"]))
             }
             if enclosure.isPlayable {
-                let play = Widgets.textButton(tr("Play"), action: "app.play-attachment", classes: ["attachment-play"])
-                gtk_actionable_set_action_target_value(OpaquePointer(play), g_variant_new_string("\(articleID) \(enclosure.url)"))
-                Accessibility.setLabel(play, tr("Play {name}", ["name": name.isEmpty ? enclosure.url : name]))
-                parts.insert(play, at: 0)
+                parts.insert(PlayButton.make(articleID: articleID, url: enclosure.url, name: name.isEmpty ? enclosure.url : name), at: 0)
             }
             rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"], parts))
             if enclosure.isPlayable, episodes?[enclosure.url] != nil, let state = downloadState?(articleID, enclosure.url) {

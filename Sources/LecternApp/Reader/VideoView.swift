@@ -98,8 +98,6 @@ final class VideoView {
         fullScreen = shown
     }
 
-    var isFullScreen: Bool { fullScreen != nil }
-
     private func leaveFullScreen() {
         fullScreen?.close()
         fullScreen = nil

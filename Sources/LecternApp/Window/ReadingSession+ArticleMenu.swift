@@ -13,7 +13,7 @@ extension ReadingSession {
     static func menu(for row: ArticleRow) -> Menu {
         let menu = Menu()
         if let episode = row.episode {
-            menu.append(tr("Play"), action: "app.play-attachment", target: "\(row.id) \(episode.url)")
+            menu.append(tr("Play"), action: "app.play-attachment", target: PlayButton.target(articleID: row.id, url: episode.url))
         }
         menu.append(row.read ? tr("Mark as Unread") : tr("Mark as Read"), action: "app.set-article-read",
                     target: "\(row.id):\(row.read ? 0 : 1)")

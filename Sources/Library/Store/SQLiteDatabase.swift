@@ -25,7 +25,7 @@ final class SQLiteDatabase {
         handle = pointer
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
-        sqlite3_busy_timeout(handle, Self.busyTimeout)
+        setBusyTimeout(milliseconds: Self.busyTimeout)
     }
 
     /// Milliseconds a statement waits for another connection's lock.
