@@ -78,7 +78,10 @@ public enum ArticleExtractor {
     }
 
     /// The first attempt long enough, trying each on the page as read afresh (`reread`) with
-    /// the grabber's rules relaxed one at a time; else the longest that is not mostly links.
+    /// the grabber's rules relaxed one at a time. When every attempt is short the page is a short
+    /// post: the strictest attempt that found an article's worth of text and is not mostly links
+    /// is it, as each relaxation only lets more of the page around the post in (a sidebar's "about
+    /// me", a blogroll); failing that, the longest.
     /// A relaxed attempt whose article is the page's furniture (`ArticleGrabber.foundFurniture`:
     /// comments, a sidebar, a footer) does not count once a stricter one found a short article:
     /// relaxing the rules let that furniture back in, and it is longer only for not being the post.
@@ -100,6 +103,7 @@ public enum ArticleExtractor {
             page = fresh
         }
         let readable = attempts.filter { $0.linkDensity <= maximumLinkDensity }
+        if let post = readable.first(where: { $0.length >= minimumCharacters }) { return post }
         return (readable.isEmpty ? attempts : readable).max { $0.length < $1.length }
     }
 

@@ -271,8 +271,15 @@ final class ArticleGrabber {
             scores[wrapper] = initialScore(wrapper)
             return (wrapper, true)
         }
-        // Strong alternatives (three or more within 75% of the best) point to a shared ancestor.
-        let alternatives = top.dropFirst().filter { best.score > 0 && $0.score / best.score >= 0.75 }.map { page.ancestors($0.id) }
+        // Strong alternatives elsewhere in the page (three or more within 75% of the best) point to
+        // a shared ancestor: the article is split between them. One nested in or around the best is
+        // the same text scored again (a post's body inside the post, the layout cell around it), no
+        // sign of a split; counting it moved a post up to the page's whole layout table.
+        let ancestorsOfBest = Set(page.ancestors(best.id))
+        let alternatives = top.dropFirst()
+            .filter { best.score > 0 && $0.score / best.score >= 0.75 && !ancestorsOfBest.contains($0.id) }
+            .map { page.ancestors($0.id) }
+            .filter { !$0.contains(best.id) }
         if alternatives.count >= 3 {
             var parent = page[best.id].parent
             while parent != PageTree.none, page[parent].name != "body" {

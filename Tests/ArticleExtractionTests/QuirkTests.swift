@@ -47,6 +47,25 @@ struct QuirkTests {
         }
     }
 
+    /// The post's body and the post score close to each other; they are one article, not an
+    /// article split across the page, so the page's layout row around them stays out.
+    @Test func aPostInALayoutTableIsTakenWithoutTheColumnsBesideIt() throws {
+        let article = try Fixture.extract("layout-table-post.html")
+        #expect(article.text.hasPrefix("My grandmother kept a row of pickled pears"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("before you open the first one, if you can wait that long."))
+        for furniture in ["Welcome!", "Categories", "Archives", "Recent posts", "Plum jam"] {
+            #expect(!article.text.contains(furniture), "a side column came along: \(furniture)")
+        }
+    }
+
+    /// Every attempt is short: the strictest that found text is the post, not the longer
+    /// "about me" box that relaxing the rules let in.
+    @Test func aOneSentencePostIsNotTradedForTheSidebarBesideIt() throws {
+        let article = try Fixture.extract("short-post-beside-a-bio.html")
+        #expect(article.text.hasPrefix("Via the gadget catalogue: this one plays with your right brain"), "\(article.text.prefix(120))")
+        #expect(!article.text.contains("Ann Example"), "the sidebar's box was taken")
+    }
+
     /// A page inside a <form>, text inside an unclosed <a name>, a "date-header" heading.
     @Test func wrappersRoundTheWholeArticleDoNotTakeItWithThem() throws {
         let article = try Fixture.extract("page-wrappers.html")
