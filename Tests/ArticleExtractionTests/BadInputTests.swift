@@ -37,6 +37,18 @@ struct BadInputTests {
         #expect(article.document.blocks.count == 60_000)
     }
 
+    /// Lines broken by `<br>` make two nodes a tag, more than the reader reserves for: the
+    /// nodes past its estimate are kept, to the last line.
+    @Test func aPageOfMoreNodesThanItsTagsSuggestIsReadToTheEnd() throws {
+        var html = "<html><body><div class='poem'>"
+        for line in 1...20_000 { html += "Line \(line) of a long poem, set with breaks<br>" }
+        html += "The last line.</div></body></html>"
+        let article = try ArticleExtractor.extract(from: Data(html.utf8), url: nil)
+        #expect(article.text.hasPrefix("Line 1 of a long poem"))
+        #expect(article.text.contains("Line 20000 of a long poem"))
+        #expect(article.text.hasSuffix("The last line."), "\(article.text.suffix(80))")
+    }
+
     @Test func hundredThousandDeepNestingEndsWithoutCrashing() throws {
         let depth = 100_000
         let html = "<html><body>" + String(repeating: "<div>", count: depth)

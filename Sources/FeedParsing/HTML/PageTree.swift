@@ -68,8 +68,9 @@ public final class PageTree {
     /// bytes made UTF-8 by `PageDecoder`, and libxml2 reads them as that (a `<meta>` it meets
     /// does not switch it). Nil when the page holds no element at all.
     public init?(html bytes: UnsafeBufferPointer<UInt8>, charset: String? = nil) {
-        let reader = PageDecoder.withUTF8(bytes, httpCharset: charset, PageTreeReader.read)
-        guard let reader, reader.root != PageTree.none else { return nil }
+        guard let parser = PageDecoder.withUTF8(bytes, httpCharset: charset, PageTreeReader.parser) else { return nil }
+        let reader = PageTreeReader.read(parser)
+        guard reader.root != PageTree.none else { return nil }
         nodes = reader.nodes
         root = reader.root
     }
