@@ -64,9 +64,9 @@ final class PageTreeReader {
         return reader
     }
 
-    /// About how many nodes a page makes: an element per start tag and a text between most tags
-    /// come to 1.2 nodes per `<` in the median page of the shared sets, 1.4 at the 90th
-    /// percentile. Reserved at once, the nodes are never copied to a larger array on most pages:
+    /// About how many nodes a page makes, at most: an element per start tag and a text between
+    /// most tags come to 1.2 nodes per `<` in the median page of the shared sets, 1.4 at the 90th
+    /// percentile; 1.5 are reserved. Reserved at once, the nodes are never copied to a larger array on most pages:
     /// growing by doubling held the old array and one twice its size at once, most of a page's
     /// peak memory.
     static func expectedNodes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
