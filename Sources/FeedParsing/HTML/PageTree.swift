@@ -48,10 +48,10 @@ public final class PageTree {
         private static let contentBit: UInt32 = 0x80_0000
 
         init(name: String, number: UInt8? = nil, text: String, attributes: [(name: String, value: String)]) {
-            storage = ""
+            let number = number ?? PageTree.number(of: name)
+            storage = number == 0 ? name : text
             self.attributes = attributes
-            self.number = number ?? PageTree.number(of: name)
-            storage = self.number == 0 ? name : text
+            packed = UInt32(number) << 24
         }
 
         /// The lower-case tag name of an element; `#text` or `#comment` otherwise.

@@ -26,11 +26,14 @@ final class PageTreeReader {
     /// The page's length in bytes.
     private var byteCount = 0
 
+    /// A parser holding its copy of a page: its length in bytes, and the nodes expected of it.
+    typealias Parser = (context: htmlParserCtxtPtr, bytes: Int, nodes: Int)
+
     /// libxml2's parser over its own copy of `bytes`, valid UTF-8 (`PageDecoder`'s output), and
     /// how many nodes the page should make: made while the bytes are at hand, so that a converted
     /// copy of the page can go before the parse, which then holds the page once; nil when the
     /// parser could not start.
-    static func parser(for bytes: UnsafeBufferPointer<UInt8>) -> (context: htmlParserCtxtPtr, bytes: Int, nodes: Int)? {
+    static func parser(for bytes: UnsafeBufferPointer<UInt8>) -> Parser? {
         LibXML.ready()
         guard let base = bytes.baseAddress, bytes.count > 0, bytes.count < Int(Int32.max),
               let context = htmlCreateMemoryParserCtxt(UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self), Int32(bytes.count))
@@ -41,7 +44,7 @@ final class PageTreeReader {
     /// Reads the page `parser` holds, and frees the parser. libxml2 is told the input is UTF-8
     /// and to ignore the page's `<meta charset>`, rather than given a UTF-8 decoder: a decoder
     /// would copy the whole page through a conversion buffer.
-    static func read(_ parser: (context: htmlParserCtxtPtr, bytes: Int, nodes: Int)) -> PageTreeReader {
+    static func read(_ parser: Parser) -> PageTreeReader {
         let context = parser.context
         defer { htmlFreeParserCtxt(context) }
         let reader = PageTreeReader()
@@ -65,10 +68,10 @@ final class PageTreeReader {
     }
 
     /// About how many nodes a page makes, at most: an element per start tag and a text between
-    /// most tags come to 1.2 nodes per `<` in the median page of the shared sets, 1.4 at the 90th
-    /// percentile; 1.5 are reserved. Reserved at once, the nodes are never copied to a larger array on most pages:
-    /// growing by doubling held the old array and one twice its size at once, most of a page's
-    /// peak memory.
+    /// most tags come to 1.2 nodes per `<` in the median page of the shared sets, 1.4 at the
+    /// 90th percentile; 1.5 are reserved. Reserved at once, the nodes are never copied to a
+    /// larger array on most pages: growing by doubling held the old array and one twice its size
+    /// at once, most of a page's peak memory.
     static func expectedNodes(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var tags = 0
