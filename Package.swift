@@ -39,7 +39,8 @@ let package = Package(
         // A GListModel whose rows are made on demand (GObject types need C).
         .target(name: "CLecternModel", dependencies: ["CGtk4"], cSettings: fortified),
         // Widgets GTK lacks, in C since GObject types cannot be defined from Swift: a one-line text
-        // for list rows that never measures its text, and a clamp for the reading column.
+        // for list rows that never measures its text, a clamp for the reading column; and the
+        // shared memory a software-drawn X11 window's frames travel in, kept between frames.
         .target(name: "CLecternWidgets", dependencies: ["CGtk4"], cSettings: fortified),
 
         // GTK-free core, tested without a display.

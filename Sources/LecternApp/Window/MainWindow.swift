@@ -1,4 +1,5 @@
 import CGtk4
+import CLecternWidgets
 import GtkBridge
 import Localization
 
@@ -28,6 +29,7 @@ final class MainWindow {
         window = gtk_application_window_new(application)
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_title(gtkWindow, "Lectern")
+        lectern_keep_frame_memory(gtkWindow)
         gtk_window_set_default_size(gtkWindow, Int32(settings.windowWidth), Int32(settings.windowHeight))
         if settings.windowMaximized { gtk_window_maximize(gtkWindow) }
         // The layout the remembered width asks for, so that the first frame has it; a maximized
