@@ -20,21 +20,28 @@ final class ThemeController {
     private var lastWarning: String?
     private var appliedDark: Bool?
     /// The token CSS now loaded; an apply that would load the same text does nothing.
-    private var appliedCSS: String?
+    private(set) var appliedCSS: String?
     /// The theme being edited, worn in the variant being edited while the editor is open
-    /// (nil: the settings' choice). Changes are applied once the main loop is idle, so that a
-    /// burst of edits costs one restyle, the last one winning.
+    /// (nil: the settings' choice). A change is applied at the start of the next frame of the
+    /// first window of `framePacers` on screen, inside that frame: a colour dragged across
+    /// many values between two frames costs one restyle, the last value winning.
     var preview: (theme: Theme, scheme: ColorScheme)? {
         didSet {
-            guard !previewPending else { return }
+            // Already asked for, unless the window whose frame was to apply it left the screen.
+            if previewPending, previewPacer.map({ gtk_widget_get_mapped($0) != 0 }) ?? true { return }
+            let pacers = framePacers()
             previewPending = true
-            MainLoop.idleOnce { [weak self] in
+            previewPacer = pacers.compactMap { $0 }.first { gtk_widget_get_mapped($0) != 0 }
+            FrameTick.once(onFrameOf: pacers) { [weak self] in
                 self?.previewPending = false
                 self?.apply()
             }
         }
     }
+    /// The windows whose frames pace the editor's changes, in order of preference.
+    var framePacers: @MainActor () -> [WidgetPointer?] = { [] }
     private var previewPending = false
+    private var previewPacer: WidgetPointer?
 
     init(settings: Settings, appearance: Appearance, desktop: DesktopPreference, locator: ResourceLocator?) {
         self.settings = settings

@@ -14,8 +14,7 @@ enum WindowBenchmark {
     }
 
     /// Starts the benchmark the environment asks for in the new `window`.
-    static func start(in window: MainWindow, quit: @escaping @MainActor () -> Void,
-                      applyTheme: @escaping @MainActor (String) -> Void) {
+    static func start(in window: MainWindow, themes: ThemesFeature, quit: @escaping @MainActor () -> Void) {
         if let rows = ScrollBenchmark.requestedRows, let list = window.session?.list {
             ScrollBenchmark.run(window: window.window, list: list, rows: rows, finish: quit)
         }
@@ -27,9 +26,15 @@ enum WindowBenchmark {
         }
         if let switches = ThemeSwitchBenchmark.requestedSwitches {
             if ThemeSwitchBenchmark.whileReading { window.session?.list.select(0) }
-            ThemeSwitchBenchmark(window: window.window, switches: switches,
-                                 apply: applyTheme,
-                                 finish: quit).start()
+            let names = ThemeSwitchBenchmark.themes
+            themes.applyTheme(named: names[0])
+            var apply: @MainActor (Int) -> Void = { n in themes.applyTheme(named: names[n % 2 == 0 ? 1 : 0]) }
+            if let token = ThemeSwitchBenchmark.editedToken, let controller = themes.controller,
+               let theme = controller.current().theme, let edited = ThemeSwitchBenchmark.editing(token, of: theme) {
+                // As the editor does: the edited theme is worn as a preview, applied in the next frame.
+                apply = { n in controller.preview = (n % 2 == 0 ? edited : theme, controller.scheme) }
+            }
+            ThemeSwitchBenchmark(window: window.window, switches: switches, apply: apply, finish: quit).start()
         }
     }
 }

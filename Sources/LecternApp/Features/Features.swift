@@ -94,8 +94,7 @@ final class Features {
         downloads.removePlayed()
         window.attach(session)
         if WindowBenchmark.isRequested {
-            WindowBenchmark.start(in: window, quit: { [unowned shell] in shell.quit(status: nil) },
-                                  applyTheme: { [themes] in themes.applyTheme(named: $0) })
+            WindowBenchmark.start(in: window, themes: themes, quit: { [unowned shell] in shell.quit(status: nil) })
         } else {
             refreshing.startAutomatic()
         }

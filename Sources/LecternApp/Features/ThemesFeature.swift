@@ -43,6 +43,8 @@ final class ThemesFeature {
         let controller = ThemeController(settings: shell.settings, appearance: appearance, desktop: desktop, locator: locator)
         controller.onWarning = { [unowned shell] in shell.notify($0) }
         controller.onApplied = { [unowned self] in picker?.refresh() }
+        // The editor's changes are worn at the start of the main window's next frame (the editor's, when alone).
+        controller.framePacers = { [unowned self, unowned shell] in [shell.mainWindow?.window, editor?.window, pickerWindow] }
         controller.apply()
         desktop.onChange = { controller.apply() }
         folderWatch = ThemesFolderWatch(folder: DataLocations.userThemesDirectory) { [unowned self] in reload() }
