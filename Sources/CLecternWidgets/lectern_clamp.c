@@ -5,6 +5,8 @@ struct _LecternClamp {
     GtkWidget *child;
     GWeakRef reference;
     int characters;
+    /* The child's height at the last width it was measured for (-1: none yet). */
+    int known_minimum, known_natural;
 };
 
 G_DEFINE_FINAL_TYPE(LecternClamp, lectern_clamp, GTK_TYPE_WIDGET)
@@ -48,7 +50,17 @@ static void lectern_clamp_measure(GtkWidget *widget, GtkOrientation orientation,
         }
         return;
     }
+    /* Asked for a height at no width in particular — GtkScrolledWindow asks so whenever the
+       window works out its own size, and drops the answer — the clamp gives the height its
+       child had at the width last given, instead of laying every paragraph out again. */
+    if (for_size < 0 && self->known_minimum >= 0) {
+        *minimum = self->known_minimum;
+        *natural = self->known_natural;
+        return;
+    }
     gtk_widget_measure(self->child, orientation, lectern_clamp_child_width(self, for_size), minimum, natural, NULL, NULL);
+    self->known_minimum = *minimum;
+    self->known_natural = *natural;
 }
 
 static void lectern_clamp_size_allocate(GtkWidget *widget, int width, int height, int baseline) {
@@ -91,6 +103,7 @@ static void lectern_clamp_class_init(LecternClampClass *klass) {
 static void lectern_clamp_init(LecternClamp *self) {
     self->child = NULL;
     self->characters = 0;
+    self->known_minimum = self->known_natural = -1;
     g_weak_ref_init(&self->reference, NULL);
 }
 

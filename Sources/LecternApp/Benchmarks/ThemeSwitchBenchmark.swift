@@ -121,10 +121,11 @@ final class ThemeSwitchBenchmark {
 
     private func report() {
         func median(_ values: [Double]) -> Double { FrameTimes.percentile(values, 0.5) }
-        let line = String(format: "{\"bench\":\"theme-switch\",\"display\":\"%@\",\"themes\":\"%@\",\"reading\":%@,\"switches\":%d,"
+        let line = String(format: "{\"bench\":\"%@\",\"display\":\"%@\",\"themes\":\"%@\",\"reading\":%@,\"switches\":%d,"
             + "\"frame_work_median_ms\":%.2f,\"frame_work_max_ms\":%.2f,\"paint_median_ms\":%.2f,"
             + "\"switch_to_frame_end_median_ms\":%.2f,\"following_frames_max_median_ms\":%.2f}",
-            FrameTimes.display, Self.pairName, Self.whileReading ? "true" : "false", switches, median(frameWork), frameWork.max() ?? 0,
+            Self.editedToken == nil ? "theme-switch" : "theme-edit", FrameTimes.display, Self.pairName,
+            Self.whileReading ? "true" : "false", switches, median(frameWork), frameWork.max() ?? 0,
             median(paint), median(latency), median(settling))
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         retained = nil

@@ -28,6 +28,11 @@ struct ArticleRenderer {
             // layout of all (half of a theme switch while reading). 12 characters is still
             // narrower than the reader pane can be, short of the largest text sizes.
             gtk_label_set_width_chars(OpaquePointer(paragraph), 12)
+            // Its natural width is laid out next, at max-width-chars: made the same width, the
+            // layout just made answers, so a paragraph is shaped twice a relayout, not three
+            // times. Nothing asks a paragraph for its natural width: the column is the reading
+            // measure wide (ReadingColumn), and the paragraph wraps at the width it is given.
+            gtk_label_set_max_width_chars(OpaquePointer(paragraph), 12)
             return paragraph
         case .heading(let level, let inlines):
             let size = min(max(level, 1), 4)
