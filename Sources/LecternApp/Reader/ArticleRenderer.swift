@@ -23,21 +23,11 @@ struct ArticleRenderer {
         case .paragraph(let inlines):
             let paragraph = text(InlineMarkup.markup(inlines), classes: ["reading", "article-paragraph"])
             Accessibility.describeLinks(of: paragraph, InlineMarkup.linkTexts(inlines))
-            // GTK measures a wrapping label's narrowest width before its height, by laying
-            // it out at its minimum width: with none, one character a line, the dearest
-            // layout of all (half of a theme switch while reading). 12 characters is still
-            // narrower than the reader pane can be, short of the largest text sizes.
-            gtk_label_set_width_chars(OpaquePointer(paragraph), 12)
-            // Its natural width is laid out next, at max-width-chars: made the same width, the
-            // layout just made answers, so a paragraph is shaped twice a relayout, not three
-            // times. Nothing asks a paragraph for its natural width: the column is the reading
-            // measure wide (ReadingColumn), and the paragraph wraps at the width it is given.
-            gtk_label_set_max_width_chars(OpaquePointer(paragraph), 12)
             return paragraph
         case .heading(let level, let inlines):
             let size = min(max(level, 1), 4)
             let heading = text(InlineMarkup.markup(inlines), classes: ["reading-title-\(size)", "article-heading"],
-                               role: GTK_ACCESSIBLE_ROLE_HEADING)
+                               role: GTK_ACCESSIBLE_ROLE_HEADING, narrowest: 6)
             Accessibility.setLevel(heading, min(max(level, 1), 6))
             return heading
         case .list(let ordered, let items):
@@ -71,7 +61,7 @@ struct ArticleRenderer {
             for (rowIndex, row) in rows.enumerated() {
                 for (columnIndex, cell) in row.enumerated() {
                     let label = text(InlineMarkup.markup(cell.content),
-                                     classes: ["reading", cell.isHeader ? "table-header" : "table-cell"])
+                                     classes: ["reading", cell.isHeader ? "table-header" : "table-cell"], narrowest: nil)
                     // The cells share the column's whole width, so the header's background
                     // and the table's border are one box of one width.
                     gtk_widget_set_hexpand(label, 1)
@@ -102,12 +92,29 @@ struct ArticleRenderer {
 
     /// A selectable, wrapping label showing `markup`; links open in the default browser when
     /// ExternalLinks lets them.
-    func text(_ markup: String, classes: [String], wrap: Bool = true, role: GtkAccessibleRole? = nil) -> WidgetPointer {
+    /// A wrapping text is at least `narrowest` characters wide (headings, in their larger font,
+    /// pass fewer, so that they stay as narrow as body text); nil where its natural width counts
+    /// (a table's cells share the columns by it): then it asks for at most 70 characters.
+    func text(_ markup: String, classes: [String], wrap: Bool = true, role: GtkAccessibleRole? = nil,
+              narrowest: Int32? = 12) -> WidgetPointer {
         let label = Widgets.label("", classes: classes, wrap: wrap, role: role)
         gtk_label_set_markup(OpaquePointer(label), markup)
         ExternalLinks.guardLinks(of: label, notify: notify)
         gtk_label_set_selectable(OpaquePointer(label), 1)
-        gtk_label_set_max_width_chars(OpaquePointer(label), 70)
+        if wrap, let narrowest {
+            // GTK measures a wrapping label's narrowest width before its height, by laying it
+            // out at its minimum width: with none, one character a line, the dearest layout of
+            // all (half of a theme switch while reading). 12 characters of body text are still
+            // narrower than the reader pane can be, short of the largest text sizes. Its natural
+            // width is laid out next, at max-width-chars: the same width, so the layout just made
+            // answers and the text is shaped twice a relayout, not three times. Nothing needs the
+            // text's natural width: the column is the reading measure wide (ReadingColumn), and
+            // the text wraps at the width it is given.
+            gtk_label_set_width_chars(OpaquePointer(label), narrowest)
+            gtk_label_set_max_width_chars(OpaquePointer(label), narrowest)
+        } else {
+            gtk_label_set_max_width_chars(OpaquePointer(label), 70)
+        }
         gtk_widget_set_focus_on_click(label, 0)
         return label
     }

@@ -166,7 +166,7 @@ final class ReaderController {
     }
 
     private func header(_ article: Article, feedTitle: String, renderer: ArticleRenderer, labelsAvailable: Bool) -> WidgetPointer {
-        let title = renderer.text(InlineMarkup.escape(article.title ?? tr("Untitled")), classes: ["article-title"])
+        let title = renderer.text(InlineMarkup.escape(article.title ?? tr("Untitled")), classes: ["article-title"], narrowest: 6)
         var meta = [feedTitle]
         if let author = article.authors.compactMap({ $0.name ?? $0.email }).first ?? article.fullArticle?.byline {
             meta.append(author)

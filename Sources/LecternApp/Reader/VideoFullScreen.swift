@@ -1,4 +1,5 @@
 import CGtk4
+import CLecternWidgets
 import GtkBridge
 import Localization
 
@@ -22,6 +23,8 @@ final class VideoFullScreen {
     init(parent: WidgetPointer, title: String) {
         window = created(gtk_window_new())
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        // Every video frame repaints the whole screen: its frames keep their shared memory on X11.
+        lectern_keep_frame_memory(gtkWindow)
         gtk_window_set_title(gtkWindow, title)
         gtk_window_set_transient_for(gtkWindow, cast(parent))
         gtk_window_set_destroy_with_parent(gtkWindow, 1)

@@ -1,4 +1,5 @@
 import CGtk4
+import CLecternWidgets
 import Foundation
 import GtkBridge
 import Localization
@@ -40,6 +41,8 @@ final class ThemeEditor {
         self.scheme = scheme
         window = gtk_window_new()
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        // A colour edited repaints the whole editor (it wears the theme): its frames keep their shared memory on X11.
+        lectern_keep_frame_memory(gtkWindow)
         gtk_window_set_application(gtkWindow, application)
         // Translators: the theme editor's title; {theme} is the theme's name.
         gtk_window_set_title(gtkWindow, tr("Edit “{theme}”", ["theme": draft.name]))

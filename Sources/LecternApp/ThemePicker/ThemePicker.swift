@@ -1,4 +1,5 @@
 import CGtk4
+import CLecternWidgets
 import Foundation
 import GtkBridge
 import Theming
@@ -24,6 +25,8 @@ final class ThemePicker {
         self.themeController = themeController
         window = gtk_window_new()
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
+        // Every switch repaints the whole picker: its frames keep their shared memory on X11.
+        lectern_keep_frame_memory(gtkWindow)
         gtk_window_set_application(gtkWindow, application)
         gtk_window_set_title(gtkWindow, tr("Themes"))
         gtk_window_set_default_size(gtkWindow, 1160, 790)
