@@ -64,8 +64,9 @@ extension Signal where Handler == @MainActor () -> Void {
     public static var colorSet: Self { plain("color-set") }
     /// `GtkPopover::closed`.
     public static var closed: Self { plain("closed") }
-    /// `GtkWidget::map`.
+    /// `GtkWidget::map` and `::unmap`.
     public static var map: Self { plain("map") }
+    public static var unmap: Self { plain("unmap") }
     /// `GApplication::startup` and `::shutdown`.
     public static var startup: Self { plain("startup") }
     public static var shutdown: Self { plain("shutdown") }

@@ -7,7 +7,8 @@ import Theming
 
 /// The theme editor's changes are worn at the start of the window's next frame: a colour
 /// dragged through several values between two frames loads the theme's CSS once, with the
-/// last value, inside that frame rather than after it.
+/// last value, inside that frame rather than after it; and a window that leaves the screen
+/// holds no change back.
 @Suite("Theme preview pacing", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
 @MainActor
 struct ThemePreviewPacingTests {
@@ -38,12 +39,8 @@ struct ThemePreviewPacingTests {
         try #require(firstFrame, "the window never painted")
         paintedFrames = []
 
-        let accents = ["#1F6FEB", "#8250DF", "#BF3989"].compactMap(Color.init(hex:))
-        for accent in accents {
-            var colors = paper.colors
-            colors[.accent] = Adaptive(light: accent, dark: accent)
-            controller.preview = (try Theme(name: paper.name, descriptions: paper.descriptions, colors: colors,
-                                            typography: paper.typography, spacing: paper.spacing, radii: paper.radii), .light)
+        for accent in ["#1F6FEB", "#8250DF", "#BF3989"] {
+            controller.preview = (try Self.paper(paper, accent: accent), .light)
         }
         #expect(appliedInFrames.isEmpty, "an edit was worn before the window's next frame")
         let worn = MainLoop.iterate(until: { !paintedFrames.isEmpty && !appliedInFrames.isEmpty }, timeout: 5)
@@ -54,5 +51,23 @@ struct ThemePreviewPacingTests {
         #expect(appliedInFrames.first == paintedFrames.first, "the edit was worn in frame \(appliedInFrames), not in the next one painted (\(paintedFrames))")
         let css = try #require(controller.appliedCSS)
         #expect(css.lowercased().contains("#bf3989") && !css.lowercased().contains("#8250df"), "the last value does not win")
+
+        // The window leaves the screen before the frame that was to wear an edit: the edit is
+        // worn all the same, and the next one too (nothing waits for a frame that never comes).
+        controller.preview = (try Self.paper(paper, accent: "#0A7D4F"), .light)
+        gtk_widget_set_visible(window, 0)
+        let wornHidden = MainLoop.iterate(until: { controller.appliedCSS?.lowercased().contains("#0a7d4f") == true }, timeout: 2)
+        #expect(wornHidden, "an edit waited for a frame of a window no longer shown")
+        controller.preview = (try Self.paper(paper, accent: "#7D0A4F"), .light)
+        let wornNext = MainLoop.iterate(until: { controller.appliedCSS?.lowercased().contains("#7d0a4f") == true }, timeout: 2)
+        #expect(wornNext, "the edit after it was never worn")
+    }
+
+    private static func paper(_ paper: Theme, accent hex: String) throws -> Theme {
+        var colors = paper.colors
+        let accent = try #require(Color(hex: hex))
+        colors[.accent] = Adaptive(light: accent, dark: accent)
+        return try Theme(name: paper.name, descriptions: paper.descriptions, colors: colors,
+                         typography: paper.typography, spacing: paper.spacing, radii: paper.radii)
     }
 }

@@ -27,12 +27,9 @@ final class ThemeController {
     /// many values between two frames costs one restyle, the last value winning.
     var preview: (theme: Theme, scheme: ColorScheme)? {
         didSet {
-            // Already asked for, unless the window whose frame was to apply it left the screen.
-            if previewPending, previewPacer.map({ gtk_widget_get_mapped($0) != 0 }) ?? true { return }
-            let pacers = framePacers()
+            guard !previewPending else { return }
             previewPending = true
-            previewPacer = pacers.compactMap { $0 }.first { gtk_widget_get_mapped($0) != 0 }
-            FrameTick.once(onFrameOf: pacers) { [weak self] in
+            FrameTick.once(onFrameOf: framePacers()) { [weak self] in
                 self?.previewPending = false
                 self?.apply()
             }
@@ -41,7 +38,6 @@ final class ThemeController {
     /// The windows whose frames pace the editor's changes, in order of preference.
     var framePacers: @MainActor () -> [WidgetPointer?] = { [] }
     private var previewPending = false
-    private var previewPacer: WidgetPointer?
 
     init(settings: Settings, appearance: Appearance, desktop: DesktopPreference, locator: ResourceLocator?) {
         self.settings = settings
