@@ -49,9 +49,11 @@ final class Appearance {
     }
 
     /// Turns GTK's `gtk-enable-animations` off until each visible window's next frame has
-    /// been painted: styles computed meanwhile get no transitions. Unlike a class on the
-    /// window with `* { transition: none }`, this costs no restyle of its own when it is
-    /// switched on and off (that rule also made every restyle test each node's ancestors).
+    /// been painted: styles computed meanwhile get no transitions. Switching it off costs
+    /// nothing more in the frame that shows the new palette (that frame restyles everything
+    /// anyway); switching it back on makes GTK restyle the windows once more, in a later frame.
+    /// A class on the window with `* { transition: none }` did the same, and also made every
+    /// restyle test each node's ancestors.
     private func holdTransitionsUntilPainted() {
         guard transitionHold.isEmpty, let settings = gtk_settings_get_default() else { return }
         let raw = UnsafeMutableRawPointer(settings)

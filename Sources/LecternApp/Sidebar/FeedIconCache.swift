@@ -41,7 +41,7 @@ final class FeedIconCache {
 
     private func iconFile(_ feed: Feed) -> URL { Self.iconFile(forFeedURL: feed.url, in: folder) }
 
-    private nonisolated static func iconFile(forFeedURL url: String, in folder: URL) -> URL {
+    nonisolated static func iconFile(forFeedURL url: String, in folder: URL) -> URL {
         folder.appending(path: ImageLoader.cacheName(url) + ".icon")
     }
 

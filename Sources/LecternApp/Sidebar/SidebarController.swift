@@ -21,15 +21,18 @@ final class SidebarController {
     private let list: WidgetPointer
     private(set) var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
+    /// Each feed row's icon, by feed.
+    private var feedIcons: [Int64: WidgetPointer] = [:]
     private var rebuilding = false
     /// Where the subscriptions begin (after the smart views and saved searches): a separator above it.
     private var firstSubscriptionIndex = SidebarItem.smartViews.count
-    private let icons = FeedIconCache()
+    private let icons: FeedIconCache
     /// Rows scrolled out of sight, spared a theme switch's restyle.
     private let hollowRows = HollowRows()
 
-    init(access: StoreAccess) {
+    init(access: StoreAccess, icons: FeedIconCache = FeedIconCache()) {
         self.access = access
+        self.icons = icons
         list = gtk_list_box_new()
         gtk_list_box_set_selection_mode(OpaquePointer(list), GTK_SELECTION_BROWSE)
         Widgets.addClasses(list, ["navigation-list"])
@@ -44,7 +47,7 @@ final class SidebarController {
             if items.indices.contains(index) { onSelect?(items[index]) }
         }
         connect(list, .rowActivated) { [weak self] _ in self?.onActivate?() }
-        icons.onIcon = { [weak self] _ in self?.rebuild() }
+        icons.onIcon = { [weak self] id in self?.iconArrived(forFeed: id) }
         openMenuFromKeyboard()
         Keyboard.tabLeaves(list, forward: { [weak self] in self?.onTab?(false) != nil },
                            backward: { [weak self] in self?.onTab?(true) != nil })
@@ -76,6 +79,14 @@ final class SidebarController {
         return items.indices.contains(index) ? items[index] : nil
     }
 
+    /// A feed's icon was downloaded: its row shows it. The rows stay as they are (a rebuild
+    /// would take away a menu open on one of them, and the focus).
+    private func iconArrived(forFeed id: Int64) {
+        for case .feed(let feed) in items where feed.id == id {
+            if let image = feedIcons[id], let paintable = icons.paintable(for: feed) { SidebarRow.show(paintable, in: image) }
+        }
+    }
+
     /// Re-reads folders, feeds and counts, keeping the selection.
     func rebuild() {
         let previous = selected?.key ?? SidebarItem.smartViews[0].key
@@ -84,6 +95,7 @@ final class SidebarController {
         hollowRows.forgetAll()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
+        feedIcons = [:]
         items = SidebarItem.smartViews
         // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
         let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
@@ -112,6 +124,7 @@ final class SidebarController {
             gtk_list_box_append(OpaquePointer(list), row.widget)
             SidebarRow.setCount(row.count, item.count(in: counts), of: item)
             countLabels[index] = row.count
+            if case .feed(let feed) = item { feedIcons[feed.id] = row.icon }
             if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
             if item.isLabel, index > 0, !items[index - 1].isLabel { gtk_widget_add_css_class(row.widget, "first-label") }
         }

@@ -7,7 +7,7 @@ import Localization
 @MainActor
 enum SidebarRow {
     static func make(_ item: SidebarItem, count: Int, isFirstFeedRow: Bool,
-                     icon paintable: OpaquePointer? = nil) -> (widget: WidgetPointer, count: WidgetPointer) {
+                     icon paintable: OpaquePointer? = nil) -> (widget: WidgetPointer, count: WidgetPointer, icon: WidgetPointer) {
         let icon: WidgetPointer
         var classes = ["sidebar-row"]
         switch item {
@@ -17,13 +17,8 @@ enum SidebarRow {
         case .savedSearch: icon = Widgets.icon("system-search-symbolic", classes: ["sidebar-icon"])
         case .label: icon = Widgets.icon("lectern-label-symbolic", classes: ["sidebar-icon"]); classes.append("label-row")
         case .feed(let feed):
-            if let paintable {
-                icon = gtk_image_new_from_paintable(paintable)
-                gtk_image_set_pixel_size(OpaquePointer(icon), 16)
-                Widgets.addClasses(icon, ["feed-icon"])
-            } else {
-                icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
-            }
+            icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
+            if let paintable { show(paintable, in: icon) }
             if feed.folderID != nil { classes.append("in-folder") }
         }
         let title = TextLine.make(classes: ["sidebar-title"])
@@ -45,7 +40,14 @@ enum SidebarRow {
         }
         if isFirstFeedRow { gtk_widget_add_css_class(row, "first-subscription") }
         Accessibility.hide(icon)
-        return (row, countLabel)
+        return (row, countLabel, icon)
+    }
+
+    /// Puts a feed's own icon in its row's image, in place of the generic feed symbol.
+    static func show(_ paintable: OpaquePointer, in icon: WidgetPointer) {
+        gtk_image_set_from_paintable(OpaquePointer(icon), paintable)
+        gtk_widget_remove_css_class(icon, "sidebar-icon")
+        gtk_widget_add_css_class(icon, "feed-icon")
     }
 
     /// Shows `count` and names the row for a screen reader: "Lectern Notes, 2 unread".

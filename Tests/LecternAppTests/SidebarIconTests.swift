@@ -1,0 +1,60 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Library
+import Testing
+@testable import LecternApp
+
+/// A feed's icon arriving (downloaded in the background) is put in its sidebar row as it is:
+/// the rows are not built again, so a menu open on one of them stays open and nothing moves.
+@Suite("Sidebar icons", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct SidebarIconTests {
+    /// A 16×16 PNG of one colour.
+    private static let png = Data(base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAYAAAAf8/9hAAAAGUlEQVR4nGM4YJDwnxLMMGrAqAGjBgwXAwBL4E8fS8/xpwAAAABJRU5ErkJggg==")!
+
+    @Test func anArrivingIconFillsItsRowAndAnOpenMenuStays() throws {
+        try #require(gtk_init_check() != 0)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-sidebar-icons-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try LibraryStore.open(path: folder.appending(path: "library.sqlite").path)
+        let url = "http://127.0.0.1:9/feed.xml"   // nothing listens: the cache's own fetch finds nothing
+        try store.addFeed(url: url, title: "Harbour")
+        let icons = FeedIconCache(folder: folder.appending(path: "icons"))
+        let sidebar = SidebarController(access: StoreAccess(store: store), icons: icons)
+        let index = try #require(sidebar.items.firstIndex { $0.title == "Harbour" })
+        guard case .feed(let feed) = sidebar.items[index] else { Issue.record("Harbour is not a feed row"); return }
+        let feedID = feed.id
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cast(window), 300, 500)
+        gtk_window_set_child(cast(window), sidebar.widget)
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        let list = try #require(Widgets.descendants(of: sidebar.widget).first { gtk_widget_has_css_class($0, "navigation-list") != 0 })
+        let row = try #require(gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
+        let content = try #require(gtk_list_box_row_get_child(row))
+        let image = try #require(gtk_widget_get_first_child(content))
+        let shown = MainLoop.iterate(until: { gtk_widget_get_mapped(image) != 0 }, timeout: 5)
+        try #require(shown)
+        #expect(gtk_image_get_storage_type(OpaquePointer(image)) == GTK_IMAGE_ICON_NAME, "the generic feed symbol first")
+
+        let menu = Menu()
+        menu.append("Rename…", action: "app.rename", target: "feed:\(feedID)")
+        ContextMenus.popUp(menu, at: content)
+        let popover = try #require(Widgets.descendants(of: content).first {
+            g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer($0)), gtk_popover_get_type()) != 0
+        })
+        let opened = MainLoop.iterate(until: { gtk_widget_get_mapped(popover) != 0 }, timeout: 5)
+        try #require(opened, "the menu did not open")
+
+        try FileManager.default.createDirectory(at: folder.appending(path: "icons"), withIntermediateDirectories: true)
+        try Self.png.write(to: FeedIconCache.iconFile(forFeedURL: url, in: folder.appending(path: "icons")))
+        icons.onIcon?(feedID)
+        _ = MainLoop.iterate(until: { false }, timeout: 0.3)
+
+        #expect(gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)) == row, "the rows were built again")
+        #expect(gtk_image_get_storage_type(OpaquePointer(image)) == GTK_IMAGE_PAINTABLE, "the row does not show the icon")
+        #expect(gtk_widget_get_mapped(popover) != 0, "the open menu went away")
+    }
+}
