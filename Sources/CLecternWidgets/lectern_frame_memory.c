@@ -75,10 +75,3 @@ static void on_realize(GtkWidget *widget, gpointer data) {
 void lectern_keep_frame_memory(GtkWindow *window) {
     g_signal_connect_after(window, "realize", G_CALLBACK(on_realize), NULL);
 }
-
-gsize lectern_frame_memory_reserved(GtkWindow *window) {
-    GdkSurface *surface = gtk_native_get_surface(GTK_NATIVE(window));
-    if (surface == NULL) return 0;
-    FrameMemory *memory = g_object_get_data(G_OBJECT(surface), RESERVE_KEY);
-    return memory != NULL ? memory->block : 0;
-}

@@ -1,26 +1,25 @@
-import CGtk4
-import CLecternWidgets
 import Foundation
-import GtkBridge
 import Testing
-@testable import LecternApp
+import TestSupport
 
 /// A software-drawn X11 window hands each frame to the X server through shared memory.
 /// cairo made a new segment for every full frame (and took a page fault on each page of it):
-/// more than half of a theme switch's paint. With `lectern_keep_frame_memory` the window's
-/// frames reuse one segment for as long as the window's size fits it.
-@Suite("Frame memory", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
-@MainActor
+/// more than half of a theme switch's paint. Lectern's window keeps one segment for its
+/// frames (`lectern_keep_frame_memory`): theme switches, which repaint the whole window,
+/// all go through the same segment, and it is there between frames.
+@Suite("Frame memory", .enabled(if: hasDisplay, "needs a display: run under make check"))
 struct FrameMemoryTests {
     private struct Segment: Hashable {
         let id: Int
         let bytes: Int
     }
 
-    /// The System V shared-memory segments this process has attached: in /proc/self/maps, a
+    /// The System V shared-memory segments process `pid` has attached: in /proc/PID/maps, a
     /// segment is a `/SYSV…` mapping whose inode column is its id.
-    private func attachedSegments() -> Set<Segment> {
-        guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+    private static func attachedSegments(of pid: Int32) -> Set<Segment> {
+        guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return [] }
+        defer { try? file.close() }
+        let maps = String(decoding: file.readDataToEndOfFile(), as: UTF8.self)
         return Set(maps.split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, fields[5].hasPrefix("/SYSV"), let id = Int(fields[4]) else { return nil }
@@ -30,45 +29,24 @@ struct FrameMemoryTests {
         })
     }
 
-    /// Redraws the whole window and waits until that frame has been painted.
-    private func paintWholeWindow(_ window: WidgetPointer) -> Bool {
-        guard let clock = gtk_widget_get_frame_clock(window) else { return false }
-        var painted = false
-        let connection = connect(UnsafeMutableRawPointer(clock), .afterPaint) { painted = true }
-        defer { connection.disconnect() }
-        gtk_widget_queue_draw(window)
-        return MainLoop.iterate(until: { painted }, timeout: 5)
-    }
+    @Test func theWindowsFramesGoThroughOneSegmentKeptBetweenThem() async throws {
+        let sandbox = try await LecternSandbox()
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        #expect(await eventually(timeout: 20) { await !app.visibleWindows(titled: "Lectern").isEmpty }, "no window came up")
 
-    @Test func fullFramesReuseOneSharedMemorySegment() throws {
-        try #require(gtk_init_check() != 0)
-        let window = gtk_window_new()!
-        lectern_keep_frame_memory(cast(window))
-        gtk_window_set_default_size(cast(window), 500, 400)
-        gtk_window_set_child(cast(window), Widgets.label("Frames", classes: []))
-        gtk_window_present(cast(window))
-        defer { gtk_window_destroy(cast(window)) }
-        let shown = MainLoop.iterate(until: { gtk_widget_get_width(window) >= 500 }, timeout: 5)
-        try #require(shown)
-        try #require(paintWholeWindow(window))
-
-        #expect(lectern_frame_memory_reserved(cast(window)) >= 500 * 400 * 4,
-                "no frame-sized block is kept for a 500x400 window")
-        var segmentsAfterEachFrame: [Set<Segment>] = []
-        for _ in 0..<6 {
-            try #require(paintWholeWindow(window))
-            segmentsAfterEachFrame.append(attachedSegments())
+        // A frame of even the smallest window Lectern opens by default is over 1 MB.
+        let frameBytes = 1 << 20
+        var afterEachSwitch: [Set<Segment>] = []
+        for theme in ["Sepia", "Paper", "Midnight", "Paper"] {
+            let switched = await sandbox.run(["--theme", theme])   // forwarded: the running window repaints whole
+            #expect(switched.status == 0, "\(switched.stderr)")
+            try await Task.sleep(for: .milliseconds(500))
+            afterEachSwitch.append(Self.attachedSegments(of: app.processIdentifier))
         }
-        let first = try #require(segmentsAfterEachFrame.first)
-        #expect(first.contains { $0.bytes >= 500 * 400 * 4 }, "no segment that can carry a frame is kept between frames: \(first)")
-        #expect(segmentsAfterEachFrame.allSatisfy { $0 == first },
-                "full frames attached new segments: \(segmentsAfterEachFrame)")
-
-        gtk_window_set_default_size(cast(window), 1200, 780)
-        let grown = MainLoop.iterate(until: { gtk_widget_get_width(window) >= 1200 }, timeout: 5)
-        try #require(grown)
-        try #require(paintWholeWindow(window))
-        #expect(lectern_frame_memory_reserved(cast(window)) >= 1200 * 780 * 4,
-                "the kept block did not grow with the window")
+        let first = try #require(afterEachSwitch.first)
+        #expect(first.contains { $0.bytes >= frameBytes }, "no segment that can carry a frame is kept between frames: \(first)")
+        #expect(afterEachSwitch.allSatisfy { $0 == first }, "theme switches attached new segments: \(afterEachSwitch)")
     }
 }

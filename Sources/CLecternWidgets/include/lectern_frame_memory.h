@@ -19,8 +19,6 @@ G_BEGIN_DECLS
 
 /* Call once, before the window is realized. */
 void lectern_keep_frame_memory(GtkWindow *window);
-/* Bytes of shared memory the window's reserve holds (0: none; for tests). */
-gsize lectern_frame_memory_reserved(GtkWindow *window);
 
 G_END_DECLS
 #endif
