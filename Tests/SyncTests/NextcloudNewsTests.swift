@@ -135,6 +135,29 @@ import Testing
         #expect(try store.folders().map(\.title) == ["Reading"])
     }
 
+    /// A server that lists v1-4 ("What's new in API v1-4") is spoken to at that level, and its
+    /// items are paged with `offsetId`, which replaced v1-3's `offset` (the fake reads only the
+    /// parameter of the level asked).
+    @Test func aServerListingV14IsPagedWithOffsetId() async throws {
+        let server = try await Server("nextcloud_news_server.py")
+        let count = NextcloudNewsSync.pageSize * 2 + 50
+        var library = Self.library
+        library["apiLevels"] = ["v1-2", "v1-3", "v1-4"]
+        library["items"] = (1...count).map { Self.item($0, feed: 1, "Leaf \($0)", age: 60 + $0) }
+        try await server.control("reset", library)
+        let (service, folder) = try makeService(timeout: 3)
+        _ = folder
+        let account = try await service.addAccount(kind: .nextcloudNews, server: server.base, user: "alice", password: "wonderland")
+        #expect(try await service.sync(account).get().newArticles == count)
+        #expect(try service.store.count(.all) == count, "every page, none twice")
+        let pages = try await server.calls(to: "/items")
+        // Three pages of every item, then the starred ones (none).
+        #expect(pages.count == 4 && pages.allSatisfy { $0.contains("/api/v1-4/items?") }, "\(pages)")
+        #expect(pages.allSatisfy { $0.contains("offsetId=") && !$0.contains("offset=") }, "\(pages)")
+        let v13 = try await server.calls(to: "").filter { $0.contains("/v1-3/") }
+        #expect(v13.isEmpty, "nothing asked at v1-3: \(v13)")
+    }
+
     @Test func anAppPasswordSignsInAWrongOneIsRefusedAndAServerWithoutNewsIsNamed() async throws {
         let server = try await Server("nextcloud_news_server.py")
         let (service, folder, _) = try await synced(server, password: "alice-app-password")

@@ -1,11 +1,15 @@
 import Foundation
 import Localization
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The Nextcloud News app's REST API, version 1.3 (`<nextcloud>/index.php/apps/news/api/v1-3/…`),
-/// as its documentation (`docs/api/api-v1-3.md`) and its controllers describe it.
+/// as its documentation (`docs/api/api-v1-3.md`) and its controllers describe it, or 1.4 where the
+/// server lists it (`docs/api/api-v1-4.md`, "What's new in API v1-4": the same routes and
+/// answers, but `GET /items` pages with `offsetId` where v1-3 took `offset`; the `pubDate`
+/// order it adds is not used, as an id order never skips an item fetched late).
 ///
 /// - Sign-in: HTTP Basic with the Nextcloud login, or an app password, on every call; a refusal
 ///   is 401 `{"message": "CORS requires basic auth"}`.
@@ -19,28 +23,52 @@ final class NextcloudNewsClient: Sendable {
     private let user: String
     private let password: String
     let http: SyncHTTP
+    /// The API level spoken, once the server's list was read: the newest of those Lectern knows.
+    private let level = Mutex<Level?>(nil)
+
+    /// The API levels Lectern speaks, oldest first.
+    enum Level: String, Sendable, CaseIterable {
+        case v13 = "v1-3", v14 = "v1-4"
+
+        /// The name of `GET /items`' paging parameter: the id the next page starts below.
+        var pagingParameter: String { self == .v13 ? "offset" : "offsetId" }
+    }
 
     init(server: String, user: String, password: String, http: SyncHTTP) throws(SyncError) {
-        root = try SyncHTTP.base(of: server, dropping: ["/api/v1-3", "/api/v1-2", "/api", "/apps/news", "/index.php"])
+        root = try SyncHTTP.base(of: server, dropping: ["/api/v1-4", "/api/v1-3", "/api/v1-2", "/api", "/apps/news", "/index.php"])
         self.user = user
         self.password = password
         self.http = http
     }
 
-    /// Checks that the server has the News app with API v1-3, then the credentials (`GET /version`).
+    /// Checks that the server has the News app with API v1-3 or later, then the credentials (`GET /version`).
     func verify() async throws(SyncError) {
-        let levels = try await http.send(try request("GET", root + "/index.php/apps/news/api", signed: false), call: "api levels")
-        let listed = (JSONReading.parse(levels.body) as? [String: Any])?["apiLevels"] as? [String] ?? []
-        guard levels.status == 200, listed.contains("v1-3") else {
-            throw .invalidServer(address: root, reason: tr("it has no Nextcloud News API v1-3 (is the News app installed and enabled?)"))
-        }
+        try await readLevel()
         _ = try await call("GET", "version", name: "version")
     }
 
-    /// One call to `path` under the v1-3 API: its JSON answer (nil for `null`, `[]` or nothing).
+    /// The API level this client speaks to the server, asked for once (no sign-in needed).
+    func spokenLevel() async throws(SyncError) -> Level {
+        if let known = level.withLock({ $0 }) { return known }
+        return try await readLevel()
+    }
+
+    @discardableResult
+    private func readLevel() async throws(SyncError) -> Level {
+        let levels = try await http.send(try request("GET", root + "/index.php/apps/news/api", signed: false), call: "api levels")
+        let listed = (JSONReading.parse(levels.body) as? [String: Any])?["apiLevels"] as? [String] ?? []
+        guard levels.status == 200, let spoken = Level.allCases.last(where: { listed.contains($0.rawValue) }) else {
+            throw .invalidServer(address: root, reason: tr("it has no Nextcloud News API v1-3 (is the News app installed and enabled?)"))
+        }
+        level.withLock { $0 = spoken }
+        return spoken
+    }
+
+    /// One call to `path` under the API level spoken: its JSON answer (nil for `null`, `[]` or nothing).
     @discardableResult
     func call(_ verb: String, _ path: String, query: [(String, String)] = [], body: Any? = nil, name: String) async throws(SyncError) -> Any? {
-        var components = URLComponents(string: root + "/index.php/apps/news/api/v1-3/" + path)
+        let spoken = try await spokenLevel()
+        var components = URLComponents(string: root + "/index.php/apps/news/api/\(spoken.rawValue)/" + path)
         if !query.isEmpty { components?.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         guard let address = components?.string else { throw .invalidServer(address: root, reason: tr("it is not a web address")) }
         var request = try request(verb, address, signed: true)

@@ -2,13 +2,14 @@ import Foundation
 import Library
 import Localization
 
-/// Syncing a Nextcloud News account (API v1-3; the sections of its reference named below).
+/// Syncing a Nextcloud News account (API v1-3, or v1-4 where the server lists it; the sections of
+/// their reference named below).
 ///
 /// - Subscriptions: `GET /folders` and `GET /feeds` ("Folders", "Feeds"); a feed with no folder
 ///   has `folderId` null (0 before News 15). News keeps no icons of its own (`faviconLink` is the
 ///   origin site's), so an account's feeds go without rather than asking that site.
-/// - Items ("Items"): the first sync pages every item newest first (`type=3`, `offset` = the
-///   lowest id seen, strictly below) until the window's start (older ones are not kept), and
+/// - Items ("Items"): the first sync pages every item newest first (`type=3`, `offset` — v1-4:
+///   `offsetId` — = the lowest id seen, strictly below) until the window's start (older ones are not kept), and
 ///   every starred one (`type=2`);
 ///   later syncs ask `GET /items/updated?lastModified=` for what changed since the newest
 ///   `lastModified` seen (new items and read/star changes; inclusive, so the last second comes
@@ -107,9 +108,10 @@ struct NextcloudNewsSync: AccountSyncer {
                       summary: inout SyncSummary) async throws(SyncError) -> Int64 {
         var offset: Int64 = 0
         var newest: Int64 = 0
+        let paging = try await client.spokenLevel().pagingParameter
         let storer = ItemStorer(store: store, accountID: account.id)
         while true {
-            let answer = try await client.call("GET", "items", query: query + [("batchSize", String(Self.pageSize)), ("offset", String(offset))],
+            let answer = try await client.call("GET", "items", query: query + [("batchSize", String(Self.pageSize)), (paging, String(offset))],
                                                name: "items")
             let rows = try items(in: answer, call: "items")
             let all = rows.compactMap(Self.item(from:))
