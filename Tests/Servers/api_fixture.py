@@ -15,10 +15,14 @@ Shared control routes (no sign-in, JSON, never logged):
   GET  /_control/log      [{"method","path","query","body","status"}]; POST /_control/log/clear
   POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"garbage"|"html200"|"truncated"|
                           "hang", "status"?, "count"?}; POST /_control/fault/clear (hung calls end too)
+  POST /_control/documented {"folder": "<path>"}: from then on a signed-in request that a file there
+                          describes gets that file's answer instead of the server's own (the answers
+                          the API reference shows, Tests/SyncTests/Fixtures/documented/); {} stops it
 """
 import base64
 import json
 import threading
+from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 from loopback import VerbHandler, serve
@@ -59,10 +63,25 @@ class Faults:
         return fault
 
 
+class Documented:
+    """Recorded answers, one a file: {"reference", "method", "path", "query"?, "status", "answer"}.
+    A request matches a file of its method and path whose query values it has; the file naming
+    the most query values wins."""
+
+    def __init__(self, folder=None):
+        self.answers = [json.loads(f.read_text()) for f in sorted(Path(folder).glob("*.json"))] if folder else []
+
+    def find(self, method, path, query):
+        matches = [a for a in self.answers if a["method"] == method and a["path"] == path
+                   and all(query.get(k, [None])[-1] == v for k, v in a.get("query", {}).items())]
+        return max(matches, key=lambda a: len(a.get("query", {})), default=None)
+
+
 class ApiHandler(VerbHandler):
     protocol_version = "HTTP/1.1"
     state = None
     faults = None
+    documented = Documented()
 
     def send(self, status, value, ctype="application/json", extra=None, cut=False):
         body = b"" if value is None else value if isinstance(value, bytes) else json.dumps(value).encode()
@@ -112,9 +131,11 @@ class ApiHandler(VerbHandler):
         except ValueError as error:
             entry["status"] = 400
             return self.send(400, self.error(str(error)))
+        recorded = ApiHandler.documented.find(method, url.path, query)
         with faults.lock:
             try:
-                status, value, *headers = self.answer(method, url.path, query, body)
+                status, value, *headers = ((recorded["status"], recorded["answer"]) if recorded
+                                           else self.answer(method, url.path, query, body))
             except Fail as failure:
                 status, value, headers = failure.status, self.error(failure.message), []
         entry["status"] = status
@@ -128,6 +149,8 @@ class ApiHandler(VerbHandler):
             self.state.reset(data)
         elif name == "log/clear":
             faults.log.clear()
+        elif name == "documented":
+            ApiHandler.documented = Documented(data.get("folder"))
         elif name == "fault":
             faults.pending.append(dict(data, count=data.get("count", 1)))
         elif name == "fault/clear":

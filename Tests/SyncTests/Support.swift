@@ -92,13 +92,15 @@ final class TempFolder: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// A fresh library and an account service on it with in-memory passwords.
-func makeService(timeout: TimeInterval = 20) throws -> (AccountService, TempFolder) {
+/// A fresh library and an account service on it with in-memory passwords; `windowDays` how far
+/// back a first sync takes articles (the default's otherwise).
+func makeService(timeout: TimeInterval = 20, windowDays: Int? = nil) throws -> (AccountService, TempFolder) {
     let folder = TempFolder()
     let store = try LibraryStore.open(path: folder.url.appending(path: "library.sqlite").path)
     var options = SyncOptions(appVersion: "9.9-test")
     options.timeout = timeout
     options.maxWait = 5
+    if let windowDays { options.windowDays = windowDays }
     return (AccountService(store: store, secrets: MemorySecrets(), options: options), folder)
 }
 

@@ -13,7 +13,8 @@ Behaviour taken from the reference (its section names):
                    /v1/categories/{id} (201), DELETE (204: its feeds and entries go too), GET
                    /v1/categories/{id}/feeds
   Feeds            GET /v1/feeds (each with category {id,title,user_id} and icon {feed_id,icon_id}:
-                   icon_id 0 for none), PUT /v1/feeds/{id} (201 with the feed), DELETE (204),
+                   icon_id 0 for none, as current servers send; the reference's example has null,
+                   which Fixtures/documented/miniflux/feeds.json answers; an entry embeds its feed), PUT /v1/feeds/{id} (201 with the feed), DELETE (204),
                    POST /v1/feeds {feed_url, category_id?} (201 {"feed_id"}; the server fetches at
                    once; "This feed already exists."; an address that is no feed is a 500
                    "parser: unable to detect feed format"; no category: the first by title)
@@ -100,7 +101,10 @@ class Store:
     def feed_json(self, feed):
         return {"id": feed["id"], "user_id": 1, "title": feed["title"], "feed_url": feed["feed_url"],
                 "site_url": feed.get("site_url", ""), "description": "", "checked_at": stamp(time.time()),
-                "parsing_error_count": 0, "parsing_error_message": "", "disabled": False,
+                "parsing_error_count": 0, "parsing_error_message": "", "disabled": False, "etag_header": "",
+                "last_modified_header": "", "scraper_rules": "", "rewrite_rules": "", "crawler": False,
+                "blocklist_rules": "", "keeplist_rules": "", "user_agent": "", "username": "", "password": "",
+                "ignore_http_cache": False, "fetch_via_proxy": False,
                 "category": self.category_json(feed["category_id"]),
                 "icon": {"feed_id": feed["id"], "icon_id": feed["id"] + 100 if feed["icon"] else 0}}
 
@@ -111,8 +115,7 @@ class Store:
                 "published_at": stamp(entry["published"]), "created_at": stamp(entry["created"]),
                 "changed_at": stamp(entry["changed"]), "content": entry["content"], "author": entry["author"],
                 "share_code": "", "starred": entry["starred"], "reading_time": 1, "enclosures": [], "tags": [],
-                "feed": {"id": feed["id"], "title": feed["title"], "feed_url": feed["feed_url"],
-                         "site_url": feed.get("site_url", ""), "category": self.category_json(feed["category_id"])}}
+                "feed": self.feed_json(feed)}
 
 
 class Api:
@@ -126,8 +129,10 @@ class Api:
             raise Fail(404, "resource not found")
         rest = parts[1:]
         if method == "GET" and rest == ["me"]:
-            return 200, {"id": 1, "username": USER, "is_admin": False, "language": "en_US", "timezone": "America/New_York",
-                         "entry_sorting_direction": "asc", "entries_per_page": 100, "last_login_at": None}
+            return 200, {"id": 1, "username": USER, "is_admin": False, "theme": "light_serif", "language": "en_US",
+                         "timezone": "America/New_York", "entry_sorting_direction": "asc", "stylesheet": "", "google_id": "",
+                         "openid_connect_id": "", "entries_per_page": 100, "keyboard_shortcuts": True,
+                         "show_reading_time": True, "entry_swipe": True, "last_login_at": None}
         if method == "GET" and rest == ["version"]:
             return 200, {"version": "2.2.9", "commit": "loopback", "build_date": "", "go_version": "", "compiler": "",
                          "arch": "", "os": ""}

@@ -1,11 +1,15 @@
 #!/usr/bin/env python3
 """A loopback Nextcloud with the News app for the sync tests: the News REST API v1-3 as its
-reference (nextcloud/news docs/api/api-v1-3.md) and its controllers describe it, for user alice.
+reference (nextcloud/news docs/api/api-v1-3.md) and its controllers describe it, for user alice;
+v1-4 too when a reset lists it (docs/api/api-v1-4.md).
 
 Prints its port on the first stdout line and stops when stdin closes.
 
 Behaviour taken from the reference and the code (their section names):
-  API levels   GET /index.php/apps/news/api, no sign-in: {"apiLevels": ["v1-2", "v1-3"]}
+  API levels   GET /index.php/apps/news/api, no sign-in: {"apiLevels": ["v1-2", "v1-3"]} (or the
+               reset's "apiLevels"); each level listed from v1-3 on is routed, no other
+  v1-4         "What's new in API v1-4": the same routes as v1-3, but GET /items pages with
+               offsetId (its `offset` is no parameter there, so it is not read)
   Sign-in      HTTP Basic alice:wonderland (or the app password alice-app-password); a refusal is
                401 {"message": "CORS requires basic auth"}
   Errors       {"message": "..."}: 404 for an unknown id and for a feed that cannot be read (the
@@ -27,7 +31,7 @@ Behaviour taken from the reference and the code (their section names):
   lastModified moves on new items and on read/star changes; items carry it in seconds.
 
 Control routes (no sign-in, JSON), beside Tests/Servers/api_fixture.py's log and faults:
-  POST /_control/reset   {"folders":[{"id","name"}], "feeds":[{"id","title","url","link","folderId"}],
+  POST /_control/reset   {"apiLevels": [...], "folders":[{"id","name"}], "feeds":[{"id","title","url","link","folderId"}],
                           "items":[{"id","feedId","title","url","body","pubDate","unread","starred"}],
                           "web": {"<url>": {"title","items":[{"title","url","body"}]} or {"links_to": "<url>"}}}
   POST /_control/items   {"items":[...]}: add items (as the server's update job would)
@@ -43,7 +47,6 @@ from api_fixture import ApiHandler, Fail, basic_credentials, run  # noqa: E402  
 
 USER, PASSWORDS = "alice", ("wonderland", "alice-app-password")
 LEVELS = "/index.php/apps/news/api"
-BASE = LEVELS + "/v1-3/"
 
 
 def microseconds():
@@ -55,6 +58,7 @@ class Store:
         self.reset({})
 
     def reset(self, data):
+        self.levels = data.get("apiLevels", ["v1-2", "v1-3"])
         self.folders = {int(f["id"]): f["name"] for f in data.get("folders", [])}
         self.feeds = {int(f["id"]): dict(f, id=int(f["id"])) for f in data.get("feeds", [])}
         self.items = {}
@@ -78,7 +82,7 @@ class Store:
     def feed_json(self, feed):
         unread = sum(1 for i in self.items.values() if i["feedId"] == feed["id"] and i["unread"])
         return {"id": feed["id"], "url": feed["url"], "title": feed["title"], "faviconLink": feed.get("link", "") + "favicon.ico",
-                "added": 1700000000, "folderId": feed.get("folderId"), "unreadCount": unread, "ordering": 0,
+                "added": 1700000000, "nextUpdateTime": int(time.time()) + 3600, "folderId": feed.get("folderId"), "unreadCount": unread, "ordering": 0,
                 "link": feed.get("link"), "pinned": False, "updateErrorCount": 0, "lastUpdateError": None, "items": []}
 
     def item_json(self, item):
@@ -91,9 +95,10 @@ class Api:
 
     def handle(self, method, path, query, body):
         store = self.store
-        if not path.startswith(BASE):
+        level = path[len(LEVELS) + 1:].split("/")[0] if path.startswith(LEVELS + "/") else None
+        if level not in ("v1-3", "v1-4") or level not in store.levels:
             raise Fail(404, "no such route")
-        rest = path[len(BASE):].strip("/").split("/")
+        rest = path[len(LEVELS) + len(level) + 2:].strip("/").split("/")
         body = body or {}
         route = (method, "/".join("{id}" if part.isdigit() else part for part in rest))
         ident = next((int(part) for part in rest if part.isdigit()), None)
@@ -143,7 +148,7 @@ class Api:
                 feed["title"] = body.get("feedTitle", feed["title"])
                 return 200, []
         if route == ("GET", "items"):
-            return 200, self.items(query)
+            return 200, self.items(query, paging="offset" if level == "v1-3" else "offsetId")
         if route == ("GET", "items/updated"):
             since = int(query.get("lastModified", ["0"])[-1])
             since = since * 1_000_000 if len(str(since)) <= 10 else since
@@ -173,13 +178,13 @@ class Api:
             found = [i for i in found if i["starred"]]
         return [i for i in found if i["feedId"] in store.feeds]
 
-    def items(self, query):
+    def items(self, query, paging):
         get_read = query.get("getRead", ["true"])[-1] == "true"
         if query.get("type", ["3"])[-1] == "2" and not get_read:
             return {"message": "Setting getRead on an already filtered list is not allowed!"}
         found = [i for i in self.typed(query) if get_read or i["unread"]]
         oldest_first = query.get("oldestFirst", ["false"])[-1] == "true"
-        offset = int(query.get("offset", ["0"])[-1])
+        offset = int(query.get(paging, ["0"])[-1])
         if offset:
             found = [i for i in found if (i["id"] > offset if oldest_first else i["id"] < offset)]
         found.sort(key=lambda i: i["id"], reverse=not oldest_first)
@@ -219,7 +224,7 @@ class Handler(ApiHandler):
 
     def answer(self, method, path, query, body):
         if path.rstrip("/") == LEVELS:
-            return 200, {"apiLevels": ["v1-2", "v1-3"]}
+            return 200, {"apiLevels": self.state.levels}
         return self.api.handle(method, path, query, body)
 
     def control(self, name, data):
