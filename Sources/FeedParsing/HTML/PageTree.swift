@@ -15,7 +15,7 @@ public final class PageTree {
         /// A text or comment node's text; an element's name when it has no number.
         @usableFromInline var storage: String
         /// An element's attributes, names lower-case, in document order.
-        public var attributes: [(name: String, value: String)]
+        public var attributes: Attributes
         /// The name's number (the top 8 bits), whether the text has content (bit 23) and its
         /// length (the low 23 bits): in one word, the node is 48 bytes rather than 56.
         @usableFromInline var packed: UInt32 = 0
@@ -47,7 +47,7 @@ public final class PageTree {
         private static let lengthMask: UInt32 = 0x7F_FFFF
         private static let contentBit: UInt32 = 0x80_0000
 
-        init(name: String, number: UInt8? = nil, text: String, attributes: [(name: String, value: String)]) {
+        init(name: String, number: UInt8? = nil, text: String, attributes: Attributes = Attributes()) {
             let number = number ?? PageTree.number(of: name)
             storage = number == 0 ? name : text
             self.attributes = attributes
@@ -97,7 +97,7 @@ public final class PageTree {
 
     /// A text node holding `text`, measured.
     static func textNode(_ text: String) -> Node {
-        var node = Node(name: "#text", text: text, attributes: [])
+        var node = Node(name: "#text", text: text)
         (node.textLength, node.hasContent) = measure(text)
         return node
     }
@@ -145,7 +145,7 @@ public final class PageTree {
 
     /// The value of attribute `name` (lower-case), if the element has it.
     public func attribute(_ id: ID, _ name: String) -> String? {
-        nodes[Int(id)].attributes.first { $0.name == name }?.value
+        nodes[Int(id)].attributes[name]
     }
 
     /// The element's children, in order.
@@ -281,7 +281,7 @@ public final class PageTree {
 
     /// A new element, not yet in the tree.
     public func makeElement(_ name: String, attributes: [(name: String, value: String)] = []) -> ID {
-        nodes.append(Node(name: name, text: "", attributes: attributes))
+        nodes.append(Node(name: name, text: "", attributes: Attributes(attributes)))
         return ID(nodes.count - 1)
     }
 
@@ -294,8 +294,7 @@ public final class PageTree {
     public func rename(_ id: ID, to name: String) { nodes[Int(id)].rename(name) }
 
     public func setAttribute(_ id: ID, _ name: String, _ value: String?) {
-        nodes[Int(id)].attributes.removeAll { $0.name == name }
-        if let value { nodes[Int(id)].attributes.append((name, value)) }
+        nodes[Int(id)].attributes.set(name, value)
     }
 
     public func setText(_ id: ID, _ text: String) {

@@ -89,26 +89,45 @@ final class PageTreeReader {
     private func startElement(_ name: UnsafePointer<xmlChar>, _ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) {
         flushText()
         let (swiftName, number) = interned(name)
-        var pairs: [(name: String, value: String)] = []
-        if var cursor = attributes {
-            while let attributeName = cursor.pointee {
-                // Event handlers (`onclick`, …) are not kept: nothing reads them, the sanitizer
-                // would drop them, and on some pages they are a fifth of the attributes' bytes.
-                if !(attributeName[0] == UInt8(ascii: "o") && attributeName[1] == UInt8(ascii: "n")) {
-                    let value = cursor.advanced(by: 1).pointee.map { String(cString: $0) } ?? ""
-                    pairs.append((interned(attributeName).name, value))
-                }
-                cursor = cursor.advanced(by: 2)
-            }
-        }
-        let id = append(PageTree.Node(name: swiftName, number: number, text: "", attributes: pairs))
+        let attributes = packed(attributes)
+        let id = append(PageTree.Node(name: swiftName, number: number, text: "", attributes: attributes))
         if root == PageTree.none, id != PageTree.none { root = id }
         // Past the deepest level an element is read as a sibling at that depth.
         let isParent = id != PageTree.none && open.count < PageTree.maximumDepth
-        let keepsText = swiftName == "script" ? pairs.contains { $0.name == "type" && $0.value.lowercased() == "application/ld+json" }
-            : swiftName != "style"
+        let keepsText = swiftName == "script" ? attributes["type"]?.lowercased() == "application/ld+json" : swiftName != "style"
         open.append((id, name, isParent, keepsText))
         if isParent { parent = id }
+    }
+
+    /// The parser's name/value pointer pairs packed as `PageTree.Attributes` keeps them, in one
+    /// allocation of the exact size. Event handlers (`onclick`, …) are not kept: nothing reads
+    /// them, the sanitizer would drop them, and on some pages they are a fifth of the bytes.
+    private func packed(_ attributes: UnsafeMutablePointer<UnsafePointer<xmlChar>?>?) -> PageTree.Attributes {
+        guard let first = attributes else { return PageTree.Attributes() }
+        func kept(_ name: UnsafePointer<xmlChar>) -> Bool { !(name[0] == UInt8(ascii: "o") && name[1] == UInt8(ascii: "n")) }
+        var size = 0
+        var cursor = first
+        while let name = cursor.pointee {
+            if kept(name) { size += strlen(name) + 1 + (cursor[1].map { strlen($0) } ?? 0) + 1 }
+            cursor += 2
+        }
+        guard size > 0 else { return PageTree.Attributes() }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(size)
+        cursor = first
+        while let name = cursor.pointee {
+            if kept(name) {
+                // libxml2 lower-cases HTML names already; ASCII letters are made sure of.
+                for byte in UnsafeBufferPointer(start: name, count: strlen(name)) {
+                    bytes.append(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                }
+                bytes.append(0)
+                if let value = cursor[1] { bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value))) }
+                bytes.append(0)
+            }
+            cursor += 2
+        }
+        return PageTree.Attributes(packed: bytes)
     }
 
     private func endElement(_ name: UnsafePointer<xmlChar>?) {
@@ -131,7 +150,7 @@ final class PageTreeReader {
 
     private func comment() {
         flushText()
-        append(PageTree.Node(name: "#comment", text: "", attributes: []))
+        append(PageTree.Node(name: "#comment", text: ""))
     }
 
     /// Joined text becomes one text node.
