@@ -117,6 +117,31 @@ public final class AccountService: Sendable {
         }
     }
 
+    /// Asks the server of the account feed `feedID` belongs to to fetch it now, then syncs the
+    /// account, so what the server found is in the library when this returns. Only where the
+    /// protocol can (`SyncProtocol.refreshesFeeds`); a local feed is refreshed by Lectern itself.
+    public func refreshOnServer(feedID: Int64) async -> Result<SyncSummary, SyncError> {
+        do throws(SyncError) {
+            let remote: (accountID: Int64, remoteID: String)?
+            let found: Account?
+            do {
+                remote = try store.remoteFeed(id: feedID)
+                found = try remote.flatMap { try store.account(id: $0.accountID) }
+            } catch {
+                throw .storage("\(error)")
+            }
+            guard let remote, let account = found else { throw .noSuchAccount(id: feedID) }
+            guard let refreshing = try syncer(for: account) as? FeedRefreshing else {
+                // Translators: in "{server} refused refreshing a feed (its API cannot …); the change was dropped."
+                throw .refused(server: account.server, call: tr("refreshing a feed"), reason: tr("its API cannot ask for one feed now"))
+            }
+            try await refreshing.refreshFeed(remote.remoteID)
+            return await sync(account)
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// What syncing every account did, in plain words.
     public struct Report: Sendable {
         /// Each account that failed, and why.

@@ -37,6 +37,33 @@ import Testing
         try await server.syncedAccount(.miniflux, library: Self.library, password: password)
     }
 
+    /// "Refresh Feed": the server fetches the feed now, and the sync after it brings what it found;
+    /// a feed the server cannot fetch is its refusal in its own words, losing nothing.
+    @Test func aFeedRefreshedOnTheServerBringsWhatTheServerFoundNow() async throws {
+        let server = try await Server("miniflux_server.py")
+        var library = Self.library
+        var web = try #require(library["web"] as? [String: Any])
+        // Tea Notes' site has posted Matcha since Miniflux last fetched it.
+        web["https://tea.example/feed"] = ["title": "Tea Notes", "items": [["title": "Matcha", "url": "https://example.org/matcha"]]]
+        library["web"] = web
+        let (service, folder, _) = try await server.syncedAccount(.miniflux, library: library)
+        _ = folder
+        let store = service.store
+        let tea = try #require(try store.feeds().first { $0.title == "Tea Notes" })
+        let rail = try #require(try store.feeds().first { $0.title == "Rail" })
+        #expect(try !store.articles(ArticleQuery(view: .all)).contains { $0.title == "Matcha" }, "not fetched by the server yet")
+
+        let summary = try await service.refreshOnServer(feedID: tea.id).get()
+        #expect(summary.newArticles == 1, "\(summary)")
+        #expect(try store.articles(ArticleQuery(view: .all)).contains { $0.title == "Matcha" && $0.feedID == tea.id })
+        #expect(try await server.calls(to: "/v1/feeds/1/refresh").count == 1)
+
+        // Rail's address gives the server no feed: Miniflux's 500 with its message.
+        let failure = try #require(await service.refreshOnServer(feedID: rail.id).failure)
+        #expect(failure.description.contains("parser: unable to detect feed format"), "\(failure)")
+        #expect(try store.count(.all) == 5, "nothing lost")
+    }
+
     @Test func anIconTheServerCannotGiveIsAskedForOnce() async throws {
         let server = try await Server("miniflux_server.py")
         var library = Self.library

@@ -17,6 +17,10 @@ struct TinyTinyRSSTests {
         let user: String
         let password: String
         let feedURL: String
+        /// Where the feed server serves `tea.xml` from, its address, and the articles' guid prefix.
+        let feedsFolder: URL
+        let feedBase: String
+        let tag: String
 
         init() async throws {
             harness = try await FixtureProcess("ttrss_harness.py")
@@ -27,7 +31,8 @@ struct TinyTinyRSSTests {
             password = try #require(info["password"])
             let base = try #require(info["feed_base"])
             let folder = URL(fileURLWithPath: try #require(info["feeds_dir"]))
-            let tag = UUID().uuidString.prefix(8)
+            let tag = String(UUID().uuidString.prefix(8))
+            (feedsFolder, feedBase, self.tag) = (folder, base, tag)
             feedURL = base + "tea.xml"
             try rss("Tea Notes", site: base, items: [("\(tag)-1", "Oolong"), ("\(tag)-2", "Sencha"), ("\(tag)-3", "Pu-erh")])
                 .write(to: folder.appending(path: "tea.xml"), atomically: true, encoding: .utf8)
@@ -96,6 +101,21 @@ struct TinyTinyRSSTests {
         #expect(icon.hasPrefix(server.api + "feed-icons/") && icon.hasSuffix(".ico"), "\(icon)")
         let (data, response) = try await URLSession(configuration: .ephemeral).data(from: try #require(URL(string: icon)))
         #expect((response as? HTTPURLResponse)?.statusCode == 200 && data.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the PNG the site gave")
+    }
+
+    /// `updateFeed`: tt-rss fetches the feed before it answers, and the sync after it brings the
+    /// article the site posted since (tt-rss's own updater does not run here).
+    @Test func aFeedRefreshedOnTheServerBringsWhatTheServerFoundNow() async throws {
+        let server = try await Server()
+        let (service, folder, _) = try await subscribed(server)
+        _ = folder
+        try rss("Tea Notes", site: server.feedBase, items: [("\(server.tag)-1", "Oolong"), ("\(server.tag)-2", "Sencha"),
+                                                         ("\(server.tag)-3", "Pu-erh"), ("\(server.tag)-4", "Matcha")])
+            .write(to: server.feedsFolder.appending(path: "tea.xml"), atomically: true, encoding: .utf8)
+        let tea = try #require(try service.store.feeds().first)
+        let summary = try await service.refreshOnServer(feedID: tea.id).get()
+        #expect(summary.newArticles == 1, "\(summary)")
+        #expect(try service.store.articles(ArticleQuery(view: .all)).compactMap(\.title).sorted() == ["Matcha", "Oolong", "Pu-erh", "Sencha"])
     }
 
     @Test func theIdListsAreReadOnlyWhenTheServersCountsShowAChangeFromElsewhere() async throws {

@@ -117,6 +117,10 @@ extension LibraryStore {
     }
 
     /// The account and server id of feed `id`; nil for a local feed. Throws when there is no such feed.
+    public func remoteFeed(id: Int64) throws(StorageError) -> (accountID: Int64, remoteID: String)? {
+        try read { database throws(StorageError) in try Self.remoteFeed(id, in: database) }
+    }
+
     private static func remoteFeed(_ id: Int64, in database: SQLiteDatabase) throws(StorageError) -> (accountID: Int64, remoteID: String)? {
         guard let row = try database.first("SELECT account_id, remote_id FROM feeds WHERE id = ?", [.integer(id)],
                                            { ($0.optionalInt64(0), $0.text(1)) }) else { throw .notFound(what: tr("The feed")) }

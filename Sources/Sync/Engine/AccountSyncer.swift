@@ -62,6 +62,13 @@ protocol AccountSyncer: Sendable {
     func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?)
 }
 
+/// A protocol's sync whose API can ask the server to fetch one feed now, rather than at the
+/// server's own next turn (`SyncProtocol.refreshesFeeds` says which, without a client).
+protocol FeedRefreshing: AccountSyncer {
+    /// Asks the server to fetch the feed it knows as `feedRemoteID`; returns once it has.
+    func refreshFeed(_ feedRemoteID: String) async throws(SyncError)
+}
+
 extension AccountSyncer {
     /// Sends queued changes in order through `send`, batching runs of one change to articles
     /// (read, starred, a label on or off, to the same value) up to `batchSize`. A change the server refuses is dropped

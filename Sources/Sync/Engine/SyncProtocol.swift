@@ -22,10 +22,13 @@ public struct SyncProtocol: Sendable {
     public let passwordHint: String?
     /// What the API does with labels on articles.
     public let labels: LabelSupport
+    /// Whether the API can ask the server to fetch one feed now, rather than at its own next
+    /// turn (Miniflux's "Refresh Feed", Tiny Tiny RSS's `updateFeed`).
+    public let refreshesFeeds: Bool
     let makeSyncer: @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer
 
     init(kind: Account.Kind, products: String, addressExample: String, editsFeeds: Bool, fixedServer: String? = nil,
-         passwordHint: String? = nil, labels: LabelSupport = .none, makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
+         passwordHint: String? = nil, labels: LabelSupport = .none, refreshesFeeds: Bool = false, makeSyncer: @escaping @Sendable (_ server: String, _ user: String, _ password: String, SyncHTTP, SyncOptions) throws(SyncError) -> any AccountSyncer) {
         self.kind = kind
         self.products = products
         self.addressExample = addressExample
@@ -33,6 +36,7 @@ public struct SyncProtocol: Sendable {
         self.fixedServer = fixedServer
         self.passwordHint = passwordHint
         self.labels = labels
+        self.refreshesFeeds = refreshesFeeds
         self.makeSyncer = makeSyncer
     }
 
@@ -49,7 +53,8 @@ public struct SyncProtocol: Sendable {
             },
             SyncProtocol(kind: .miniflux, products: tr("Miniflux (its own API)"),
                          addressExample: "https://miniflux.example.org", editsFeeds: true,
-                         passwordHint: tr("The password, or an API key made in Miniflux's settings.")) { server, user, password, http, options throws(SyncError) in
+                         passwordHint: tr("The password, or an API key made in Miniflux's settings."),
+                         refreshesFeeds: true) { server, user, password, http, options throws(SyncError) in
                 MinifluxSync(client: try MinifluxClient(server: server, user: user, password: password, http: http), options: options)
             },
             SyncProtocol(kind: .nextcloudNews, products: "Nextcloud News",
@@ -65,7 +70,7 @@ public struct SyncProtocol: Sendable {
                          addressExample: "https://rss.example.org/tt-rss/", editsFeeds: false,
                          // Translators: "Enable API" is the name of Tiny Tiny RSS's setting, in its own translation.
                          passwordHint: tr("Tiny Tiny RSS needs \"Enable API\" switched on in its preferences."),
-                         labels: .existing) { server, user, password, http, options throws(SyncError) in
+                         labels: .existing, refreshesFeeds: true) { server, user, password, http, options throws(SyncError) in
                 TinyTinyRSSSync(client: try TinyTinyRSSClient(server: server, user: user, password: password, http: http),
                                 server: http.server, options: options)
             },

@@ -21,7 +21,7 @@ import Localization
 ///   (subscribe: a page's address is enough), `PUT /v1/feeds/{id}` (rename, move),
 ///   `DELETE /v1/feeds/{id}`, `POST /v1/categories` (a folder the server lacks), `PUT` and
 ///   `DELETE /v1/categories/{id}` (a folder renamed, deleted: its feeds moved out first).
-struct MinifluxSync: AccountSyncer {
+struct MinifluxSync: FeedRefreshing {
     let client: MinifluxClient
     let options: SyncOptions
 
@@ -33,6 +33,12 @@ struct MinifluxSync: AccountSyncer {
     var server: String { client.http.server }
 
     func verify() async throws(SyncError) { try await client.verify() }
+
+    /// "Refresh Feed": `PUT /v1/feeds/{id}/refresh` fetches the feed before it answers (204); a
+    /// feed the server cannot fetch is its 500 with `error_message`, a refusal in its words.
+    func refreshFeed(_ feedRemoteID: String) async throws(SyncError) {
+        try await client.call("PUT", "/v1/feeds/\(feedRemoteID)/refresh", name: tr("refreshing a feed"), patient: false)
+    }
 
     /// The account's bookmark: the newest entry id seen, and when the last sync began.
     struct Cursor: Codable {

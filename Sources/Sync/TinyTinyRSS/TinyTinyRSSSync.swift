@@ -17,7 +17,8 @@ import Localization
 /// - Changes: `updateArticle` (read, star), `setArticleLabel`, `subscribeToFeed`, `unsubscribeFeed`.
 ///   The API has no way to rename or move a feed, nor to make, rename or delete a label: such
 ///   changes are dropped with a notice.
-struct TinyTinyRSSSync: AccountSyncer {
+/// - A feed fetched now: `updateFeed`, which tt-rss does before it answers (not in the background).
+struct TinyTinyRSSSync: FeedRefreshing {
     let client: TinyTinyRSSClient
     let server: String
     let options: SyncOptions
@@ -125,6 +126,12 @@ struct TinyTinyRSSSync: AccountSyncer {
         cursor.starred = counts?.starred
         await client.logout()
         return (summary, cursor.text)
+    }
+
+    func refreshFeed(_ feedRemoteID: String) async throws(SyncError) {
+        guard let id = Int64(feedRemoteID) else { throw malformed("updateFeed") }
+        _ = try await client.call("updateFeed", ["feed_id": id])
+        await client.logout()
     }
 
     /// The starred ids: articles starred elsewhere that are not held are fetched, and every held

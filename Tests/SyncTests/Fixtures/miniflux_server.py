@@ -18,6 +18,8 @@ Behaviour taken from the reference (its section names):
                    POST /v1/feeds {feed_url, category_id?} (201 {"feed_id"}; the server fetches at
                    once; "This feed already exists."; an address that is no feed is a 500
                    "parser: unable to detect feed format"; no category: the first by title)
+  Refresh Feed     PUT /v1/feeds/{id}/refresh: the feed fetched before the answer (204), its web page's
+                   items not held become entries; a feed it cannot read is a 500 with error_message
   Feed Icon        GET /v1/feeds/{id}/icon: {"id","mime_type","data":"image/png;base64,..."} (no
                    "data:"), 404 for a feed without one
   Discover         POST /v1/discover {url}: [{url,title,type}], 404 when nothing is found
@@ -182,6 +184,8 @@ class Api:
                 del store.feeds[feed["id"]]
                 store.entries = {k: e for k, e in store.entries.items() if e["feed_id"] != feed["id"]}
                 return 204, None
+            if rest[2:] == ["refresh"] and method == "PUT":
+                return self.refresh_feed(feed)
             if rest[2:] == ["icon"] and method == "GET":
                 store.icon_requests += 1
                 if feed["icon"] in (False, "broken"):
@@ -228,6 +232,18 @@ class Api:
         for item in page["items"]:
             store.add_entry(dict(item, id=store.next_id(store.entries), feed_id=fid))
         return 201, {"feed_id": fid}
+
+    def refresh_feed(self, feed):
+        """Refresh Feed: fetched before the answer; the web page's items not yet held are new entries."""
+        store = self.store
+        page = store.web.get(feed["feed_url"])
+        if page is None or "items" not in page:
+            raise Fail(500, "parser: unable to detect feed format")
+        held = {e["url"] for e in store.entries.values() if e["feed_id"] == feed["id"]}
+        for item in page["items"]:
+            if item.get("url") not in held:
+                store.add_entry(dict(item, id=store.next_id(store.entries), feed_id=feed["id"]))
+        return 204, None
 
     def update_feed(self, feed, body):
         store = self.store
