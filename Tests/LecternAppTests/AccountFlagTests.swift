@@ -312,6 +312,69 @@ struct AccountFlagTests {
         #expect(await eventually(timeout: 10) {
             ((try? await bus.walk(app)) ?? []).contains { $0.role == "list item" && $0.name.hasPrefix("Beverages") }
         }, "the sidebar shows the new name")
+
+        // A feed's menu here offers no Refresh on the Server: the Google Reader API cannot ask for one feed.
+        _ = try await bus.select("Tea Notes", in: app)
+        _ = try await bus.press(["Menu"], in: window, of: app, on: display)
+        #expect(await eventually(timeout: 10) {
+            items = ((try? await bus.walk(app)) ?? []).filter { $0.role == "menu item" }.map(\.name)
+            return items.contains("Unsubscribe…")
+        }, "the feed's menu: \(items)")
+        #expect(!items.contains("Refresh on the Server"), "\(items)")
+    }
+
+    /// A Miniflux account's feed fetched by the server now, from the feed's own menu (Miniflux's
+    /// Refresh Feed): the article its site posted since comes into the list.
+    @Test func aMinifluxFeedIsRefreshedOnItsServerFromItsMenu() async throws {
+        let sandbox = try await LecternSandbox()
+        let keyring = try await SecretService(environment: sandbox.environment)
+        defer { withExtendedLifetime(keyring) {} }
+        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
+        let now = Int(Date().timeIntervalSince1970)
+        try await control(server, "reset", [
+            "categories": [["id": 1, "title": "All"]],
+            "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
+            "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://example.org/oolong", "content": "<p>Oolong</p>",
+                         "published": now - 60, "status": "unread", "starred": false]],
+            // What the site has posted since Miniflux last fetched it.
+            "web": ["https://tea.example/feed": ["title": "Tea Notes", "items": [["title": "Matcha", "url": "https://example.org/matcha"]]]],
+        ] as [String: Any])
+        let added = await sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
+                                      environment: Self.noDisplay, input: "wonderland")
+        try #require(added.status == 0, "\(added.stderr)")
+        #expect(await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+
+        let display = try await PrivateDisplay()
+        defer { withExtendedLifetime(display) {} }
+        let bus = try await AccessibilityBus()
+        sandbox.extraEnvironment = bus.environment.merging(display.environment) { $1 }
+        let app = try sandbox.start([])
+        defer { app.stop() }
+        try #require(await sandbox.lecternIsRunning())
+        var window = ""
+        try #require(await eventually(timeout: 20) {
+            window = await app.visibleWindows(titled: "Lectern", environment: display.environment).first ?? ""
+            return !window.isEmpty
+        })
+        var focus = try await bus.press(["F6"], in: window, of: app, on: display)
+        while focus.last?.pane != "sidebar", focus.count < 5 { focus += try await bus.press(["F6"], in: window, of: app, on: display) }
+        try #require(focus.last?.pane == "sidebar", "F6 went to \(focus.map(\.pane))")
+        _ = try await bus.select("Tea Notes", in: app)
+        focus = try await bus.press(["Menu"], in: window, of: app, on: display)
+        var items: [String] = []
+        #expect(await eventually(timeout: 10) {
+            items = ((try? await bus.walk(app)) ?? []).filter { $0.role == "menu item" }.map(\.name)
+            return items.contains("Refresh on the Server")
+        }, "the feed's menu: \(items)")
+        focus = try await bus.press(["Down"], in: window, of: app, on: display)
+        while focus.last?.name != "Refresh on the Server", focus.count < 8 { focus += try await bus.press(["Down"], in: window, of: app, on: display) }
+        try #require(focus.last?.name == "Refresh on the Server", "the keys went to \(focus.map(\.name))")
+        _ = try await bus.press(["Return"], in: window, of: app, on: display)
+        #expect(await eventually(timeout: 20) {
+            ((try? await bus.walk(app)) ?? []).contains { $0.role == "list item" && $0.name.contains("Matcha") }
+        }, "Matcha is in the list")
+        let log = try await control(server, "log", nil) as? [[String: Any]] ?? []
+        #expect(log.contains { $0["method"] as? String == "PUT" && $0["path"] as? String == "/v1/feeds/1/refresh" })
     }
 
     /// Waits until the server has seen a request to a path ending in `suffix` (the sync is there).

@@ -8,7 +8,8 @@ import Localization
 /// Sync accounts in the window: the one `AccountService` (each account's sync runs one at a
 /// time and its client, with its tokens, is kept between syncs), the Add Account and Sign In
 /// Again dialog (kept while it is open), removing an account, and `--sync` for a launch.
-/// Actions: `app.add-account`, `app.sign-in-account`, `app.remove-account`.
+/// Actions: `app.add-account`, `app.sign-in-account`, `app.remove-account`,
+/// `app.refresh-on-server` (an account's feed fetched by its server now, where the API can).
 @MainActor
 final class AccountsFeature {
     private unowned let shell: AppShell
@@ -34,6 +35,7 @@ final class AccountsFeature {
             showAddAccount(signingIn: account)
         })
         Actions.add("remove-account", to: map, string: { [unowned self] target in removeAccount(target) })
+        Actions.add("refresh-on-server", to: map, string: { [unowned self] target in refreshOnServer(target) })
     }
 
     /// The sync accounts' service over the library, with the user's sync settings (made again
@@ -95,6 +97,23 @@ final class AccountsFeature {
                 if let failure { self?.shell.notify(tr("The account could not be removed: {error}", ["error": failure])) }
                 self?.shell.libraryDidChange()
             }
+        }
+    }
+
+    /// Asks the server of an account's feed (`target`, its id) to fetch it now, then syncs the
+    /// account, as Sync Now does; a refusal is said in the server's words.
+    private func refreshOnServer(_ target: String) {
+        guard let id = Int64(target), let libraryService = library.service,
+              let feed = library.access?.read(tr("find the feed"), fallback: nil, { try $0.feed(id: id) }) else { return }
+        let accounts = service(for: libraryService)
+        Task { @MainActor [weak self] in
+            let result = await accounts.refreshOnServer(feedID: id)
+            if case .failure(let error) = result {
+                // Translators: {feed} is the feed's title; {error} says why, in the server's words where it gave them.
+                self?.shell.mainWindow?.showNotice(tr("“{feed}” could not be refreshed on its server: {error}",
+                                                      ["feed": feed.displayTitle, "error": error.description]))
+            }
+            self?.shell.libraryDidChange()
         }
     }
 

@@ -120,6 +120,10 @@ final class SubscriptionsFeature {
                 }
                 menu.appendSubmenu(tr("Move to Folder"), move)
             }
+            // Where the server's API can fetch one feed on request (Miniflux, Tiny Tiny RSS).
+            if let account, SyncProtocol.of(account.kind).refreshesFeeds {
+                menu.append(tr("Refresh on the Server"), action: "app.refresh-on-server", target: "\(feed.id)")
+            }
             let current = access.read(tr("read the feed's settings"), fallback: nil, { try $0.feed(id: feed.id) }) ?? feed
             if let alwaysFullArticleAction { Actions.setState(alwaysFullArticleAction, current.alwaysFullArticle ? "\(feed.id)" : "") }
             menu.append(tr("Always Show Full Article"), action: "app.always-full-article", target: "\(feed.id)")
