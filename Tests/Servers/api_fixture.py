@@ -13,8 +13,9 @@ a test drives them with. A server subclasses `ApiHandler` and gives:
 Shared control routes (no sign-in, JSON, never logged):
   POST /_control/reset    the server's data replaced by the body (state.reset)
   GET  /_control/log      [{"method","path","query","body","status"}]; POST /_control/log/clear
-  POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"garbage"|"html200"|"truncated"|
-                          "hang", "status"?, "count"?}; POST /_control/fault/clear (hung calls end too)
+  POST /_control/fault    {"path": "<path suffix>", "kind": "status"|"retry-after"|"garbage"|"html200"|
+                          "truncated"|"hang", "status"?, "retry_after"? (seconds), "count"?};
+                          POST /_control/fault/clear (hung calls end too)
   POST /_control/documented {"folder": "<path>"}: from then on a signed-in request that a file there
                           describes gets that file's answer instead of the server's own (the answers
                           the API reference shows, Tests/SyncTests/Fixtures/documented/); {} stops it
@@ -115,12 +116,14 @@ class ApiHandler(VerbHandler):
             release.wait(60)
             self.close_connection = True
             return
-        if kind in ("garbage", "html200", "status"):
+        if kind in ("garbage", "html200", "status", "retry-after"):
             entry["status"] = fault.get("status", 200)
             if kind == "garbage":
                 return self.send(200, b'{"items": [{"id": 1\x00\xff<<not json')
             if kind == "html200":
                 return self.send(200, b"<!DOCTYPE html><html><body><h1>Bad Gateway</h1></body></html>", "text/html")
+            if kind == "retry-after":
+                return self.send(fault["status"], self.error("slow down"), extra={"Retry-After": str(fault.get("retry_after", 2))})
             return self.send(fault["status"], self.error("injected failure"))
         if not self.authorized():
             status, value, headers = self.unauthorized()

@@ -135,14 +135,20 @@ func controlCall(port: Int, _ path: String, _ body: Any? = nil) async throws -> 
 }
 
 /// The broken answers every protocol's fixture server can give, and what each must be
-/// reported as.
+/// reported as: garbage, an HTML page with 200, an answer cut short, a hang, a 500, a 503 with no
+/// `Retry-After` (tried again twice, then reported), a 429 asking for an hour, a 403 and a 401
+/// in the middle of a sync.
 enum BrokenAnswer: String, CaseIterable, Sendable {
-    case garbage, html200, truncated, hang, serverError
+    case garbage, html200, truncated, hang, serverError, unavailable, rateLimited, forbidden, unauthorized
 
     /// The fault, in the fixture servers' `/_control/fault` form, for calls to `path`.
     func fault(at path: String) -> [String: Any] {
         switch self {
         case .serverError: ["path": path, "kind": "status", "status": 500, "count": 10]
+        case .unavailable: ["path": path, "kind": "status", "status": 503, "count": 10]
+        case .rateLimited: ["path": path, "kind": "retry-after", "status": 429, "retry_after": 3600, "count": 10]
+        case .forbidden: ["path": path, "kind": "status", "status": 403, "count": 10]
+        case .unauthorized: ["path": path, "kind": "status", "status": 401, "count": 10]
         default: ["path": path, "kind": rawValue, "count": 10]
         }
     }
@@ -164,6 +170,12 @@ enum BrokenAnswer: String, CaseIterable, Sendable {
         case (.truncated, .badResponse): true
         case (.hang, .timedOut): true
         case (.serverError, .httpStatus(_, 500, _)): true
+        case (.unavailable, .httpStatus(_, 503, _)): true
+        case (.rateLimited, .rateLimited(_, let until)): until.timeIntervalSinceNow > 3000
+        // A refusal of the call, in the server's words where it gave them, or (the Google Reader
+        // API's way) the credentials no longer taken.
+        case (.forbidden, .refused), (.forbidden, .wrongCredentials): true
+        case (.unauthorized, .wrongCredentials): true
         default: false
         }
     }
