@@ -28,6 +28,20 @@ struct AccountFlagTests {
         return server
     }
 
+    /// The Miniflux server with Tea Notes and its one article, Oolong; `siteHasSince` the items
+    /// the feed's site holds that the server has not fetched yet.
+    private func minifluxServer(siteHasSince: [[String: String]] = []) async throws -> SiteServer {
+        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
+        let now = Int(Date().timeIntervalSince1970)
+        try await control(server, "reset", [
+            "categories": [["id": 1, "title": "All"]],
+            "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
+            "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://tea.example/oolong", "content": "<p>Oolong</p>", "published": now - 60]],
+            "web": ["https://tea.example/feed": ["title": "Tea Notes", "items": siteHasSince] as [String: Any]],
+        ] as [String: Any])
+        return server
+    }
+
     private func url(_ server: SiteServer) -> String { "http://127.0.0.1:\(server.port)" }
 
     /// `lectern --add-account greader` for alice on `server`, `password` on standard input.
@@ -163,13 +177,7 @@ struct AccountFlagTests {
         let sandbox = try await LecternSandbox()
         let keyring = try await SecretService(environment: sandbox.environment)
         defer { withExtendedLifetime(keyring) {} }
-        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
-        let now = Int(Date().timeIntervalSince1970)
-        try await control(server, "reset", [
-            "categories": [["id": 1, "title": "All"]],
-            "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
-            "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://tea.example/oolong", "content": "<p>Oolong</p>", "published": now - 60]],
-        ])
+        let server = try await minifluxServer()
         let added = await sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
                                 environment: Self.noDisplay, input: "alice-api-key")
         #expect(added.status == 0, "an API key in the password's place: \(added.stderr)")
@@ -304,16 +312,8 @@ struct AccountFlagTests {
         let sandbox = try await LecternSandbox()
         let keyring = try await SecretService(environment: sandbox.environment)
         defer { withExtendedLifetime(keyring) {} }
-        let server = try await SiteServer(script: "Tests/SyncTests/Fixtures/miniflux_server.py")
-        let now = Int(Date().timeIntervalSince1970)
-        try await control(server, "reset", [
-            "categories": [["id": 1, "title": "All"]],
-            "feeds": [["id": 1, "title": "Tea Notes", "feed_url": "https://tea.example/feed", "site_url": "https://tea.example/", "category_id": 1]],
-            "entries": [["id": 1, "feed_id": 1, "title": "Oolong", "url": "https://example.org/oolong", "content": "<p>Oolong</p>",
-                         "published": now - 60, "status": "unread", "starred": false]],
-            // What the site has posted since Miniflux last fetched it.
-            "web": ["https://tea.example/feed": ["title": "Tea Notes", "items": [["title": "Matcha", "url": "https://example.org/matcha"]]]],
-        ] as [String: Any])
+        // Matcha: what the site has posted since Miniflux last fetched it.
+        let server = try await minifluxServer(siteHasSince: [["title": "Matcha", "url": "https://tea.example/matcha"]])
         let added = await sandbox.run(["--add-account", "miniflux", "--server", url(server), "--user", "alice", "--password-stdin"],
                                       environment: Self.noDisplay, input: "wonderland")
         try #require(added.status == 0, "\(added.stderr)")
