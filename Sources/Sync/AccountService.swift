@@ -130,7 +130,8 @@ public final class AccountService: Sendable {
             } catch {
                 throw .storage("\(error)")
             }
-            guard let remote, let account = found else { throw .noSuchAccount(id: feedID) }
+            // A local feed has no account (Lectern refreshes it itself); an account gone meanwhile, neither.
+            guard let remote, let account = found else { throw .noSuchAccount(id: remote?.accountID ?? 0) }
             guard let refreshing = try syncer(for: account) as? FeedRefreshing else {
                 // Translators: in "{server} refused refreshing a feed (its API cannot …); the change was dropped."
                 throw .refused(server: account.server, call: tr("refreshing a feed"), reason: tr("its API cannot ask for one feed now"))
