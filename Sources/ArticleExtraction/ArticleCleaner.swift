@@ -78,7 +78,7 @@ struct ArticleCleaner {
         var data: Set<PageTree.ID> = []
         for table in page.descendants(root, named: ["table"]) {
             if page.attribute(table, "role") == "presentation" || page.attribute(table, "datatable") == "0" { continue }
-            if page.attribute(table, "summary") != nil { data.insert(table); continue }
+            if page.hasAttribute(table, "summary") { data.insert(table); continue }
             if let caption = page.first("caption", in: table), page[caption].firstChild != PageTree.none { data.insert(table); continue }
             if !page.descendants(table, named: ["col", "colgroup", "tfoot", "thead", "th"]).isEmpty { data.insert(table); continue }
             if page.first("table", in: table) != nil { continue }

@@ -21,7 +21,7 @@ enum PagePreparation {
     private static func openPageWrappers(_ page: PageTree, in body: PageTree.ID) {
         var wrappers: [PageTree.ID] = []
         _ = page.forEachDescendant(of: body) { node in
-            if ["form", "noscript"].contains(page[node].name) || (page[node].isElement && page.attribute(node, "hidden") != nil) {
+            if ["form", "noscript"].contains(page[node].name) || (page[node].isElement && page.hasAttribute(node, "hidden")) {
                 wrappers.append(node)
             }
             return true

@@ -102,7 +102,7 @@ extension PageTree {
     func isProbablyVisible(_ id: ID) -> Bool {
         if let style = attribute(id, "style")?.lowercased().filter({ !$0.isWhitespace }),
            style.contains("display:none") || style.contains("visibility:hidden") { return false }
-        if attribute(id, "hidden") != nil { return false }
+        if hasAttribute(id, "hidden") { return false }
         if attribute(id, "aria-hidden") == "true", !(attribute(id, "class") ?? "").contains("fallback-image") { return false }
         return true
     }

@@ -148,6 +148,11 @@ public final class PageTree {
         nodes[Int(id)].attributes[name]
     }
 
+    /// Whether the element has attribute `name` (lower-case), whatever its value.
+    public func hasAttribute(_ id: ID, _ name: String) -> Bool {
+        nodes[Int(id)].attributes.contains(name)
+    }
+
     /// The element's children, in order.
     public func children(_ id: ID) -> [ID] {
         var result: [ID] = []
