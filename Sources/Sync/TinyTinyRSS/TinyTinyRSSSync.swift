@@ -128,10 +128,11 @@ struct TinyTinyRSSSync: FeedRefreshing {
         return (summary, cursor.text)
     }
 
+    /// The session stays open: the sync that follows (`AccountService.refreshOnServer`) uses it
+    /// and logs out at its end, rather than logging out here and in again there.
     func refreshFeed(_ feedRemoteID: String) async throws(SyncError) {
         guard let id = Int64(feedRemoteID) else { throw malformed("updateFeed") }
         _ = try await client.call("updateFeed", ["feed_id": id])
-        await client.logout()
     }
 
     /// The starred ids: articles starred elsewhere that are not held are fetched, and every held
