@@ -377,6 +377,8 @@ def main():
                    "lectern_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in lecterns),
                    "floor_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in floors),
                    "lectern_rounds_s": [r["seconds"] for r in lecterns], "floor_rounds_s": [r["seconds"] for r in floors],
+                   # until every article is also searchable (its search text is indexed after the sync)
+                   "lectern_searchable_s": round(statistics.median(r["seconds"] + r["index_seconds"] for r in lecterns), 3),
                    # CPU of the client itself (Lectern: the whole process); the rest is waiting on tt-rss.
                    "lectern_process_cpu_s": statistics.median(r["process_cpu_s"] for r in lecterns),
                    # The window's reads (a list page and the unread counts every 16 ms) while Lectern wrote.

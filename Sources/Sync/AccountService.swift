@@ -91,8 +91,8 @@ public final class AccountService: Sendable {
 
     /// Syncs one account and records the outcome on it (its time, or its error in words). What it
     /// brings meets the user's rules, as a refresh's articles do (what they change goes back to
-    /// the server at the next sync). A second sync of an account already syncing waits for
-    /// nothing: it says so at once.
+    /// the server at the next sync). Their search text is written after, in the background. A
+    /// second sync of an account already syncing waits for nothing: it says so at once.
     public func sync(_ account: Account) async -> Result<SyncSummary, SyncError> {
         guard running.withLock({ $0.insert(account.id).inserted }) else {
             // Translators: in "{server} refused a sync (one is already running for this account)".
@@ -110,6 +110,7 @@ public final class AccountService: Sendable {
         case .success(let (summary, cursor)):
             try? store.recordSync(accountID: account.id, error: nil, cursor: cursor)
             if let newestBefore, summary.newArticles > 0 { _ = try? store.applyRules(toArticlesAfter: newestBefore) }
+            store.indexInBackground()
             return .success(summary)
         case .failure(let error):
             try? store.recordSync(accountID: account.id, error: error.description, cursor: nil)

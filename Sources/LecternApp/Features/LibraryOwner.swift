@@ -93,6 +93,8 @@ final class LibraryOwner {
             let access = StoreAccess(store: service.store)
             access.onFailure = { [notify] message in notify(message) }
             state = .open(service, access)
+            // What a command-line sync stored, or an indexer cut off at quit, becomes searchable.
+            service.store.indexInBackground()
             waiting.forEach { $0(service) }
         case .failure(let error):
             state = .failed

@@ -10,7 +10,8 @@ import Foundation
 ///   all link to one home page are not merged;
 /// - an entry matching a tombstone (pruned earlier) is skipped for good.
 ///
-/// Runs on the writer connection inside the caller's transaction.
+/// Runs on the writer connection inside the caller's transaction. The search text is left to
+/// `SearchIndex.indexPending`.
 struct ArticleIngest {
     let database: SQLiteDatabase
     let feedID: Int64
@@ -108,7 +109,7 @@ struct ArticleIngest {
             """, [.integer(feedID), .text(guid)] + listFields(entry) + [SQLValue(date), SQLValue(now), SQLValue(state.read), SQLValue(state.starred)])
         let id = database.lastInsertRowID
         _ = try writeBody(id, entry)
-        try SearchIndex.add(id: id, entry: entry, in: database)
+        try SearchIndex.markPending(id: id, in: database)
         try EpisodeRows.write(articleID: id, entry: entry, in: database)
     }
 
@@ -136,7 +137,7 @@ struct ArticleIngest {
                 OR published IS NOT ?5 OR updated IS NOT ?6)
             """, [.text(guid)] + listFields(entry) + [.integer(id), .integer(bodyChanged ? 1 : 0)]) > 0
         guard bodyChanged || rowChanged else { return false }
-        try SearchIndex.replace(id: id, entry: entry, in: database)
+        try SearchIndex.markPending(id: id, in: database)
         if bodyChanged { try EpisodeRows.write(articleID: id, entry: entry, in: database) }
         return true
     }

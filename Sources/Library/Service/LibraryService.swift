@@ -145,6 +145,7 @@ public final class LibraryService: Sendable {
         } catch {
             report.failures.append(tr("old read articles could not be removed: {error}", ["error": error.description]))
         }
+        store.indexInBackground()
         if summary.offline { return say(Self.offlineMessage) }
         let articles = tr("{count} new article", plural: "{count} new articles", count: summary.newArticles)
         if summary.failedFeedIDs.isEmpty {

@@ -27,6 +27,7 @@ extension LibraryStore {
                 ORDER BY w.score LIMIT ? OFFSET ?
                 """
             values = [.text(expression)] + filter.values
+            try catchUpSearchIndex()
         } else if query.search.map({ SearchQuery.expression(for: $0) == nil }) == true, query.search?.isEmpty == false {
             return [] // only punctuation typed: nothing can match
         } else {
@@ -73,6 +74,7 @@ extension LibraryStore {
         let filter = ViewFilter(view: view, unreadOnly: unreadOnly, hiding: try hasHiddenArticles())
         if let search, !search.isEmpty {
             guard let expression = SearchQuery.expression(for: search) else { return 0 }
+            try catchUpSearchIndex()
             let sql = filter.clause == "1"
                 ? "SELECT count(*) FROM (SELECT rowid FROM article_search WHERE article_search MATCH ? LIMIT \(Self.searchWindow))"
                 : """

@@ -14,7 +14,7 @@ extension LibraryStore {
             try database.run("""
                 INSERT OR REPLACE INTO full_articles (id, html, text, byline, fetched_at) VALUES (?, ?, ?, ?, ?)
                 """, [.integer(articleID), .text(full.html), .text(full.text), SQLValue(full.byline), SQLValue(full.fetched)])
-            try SearchIndex.useFullText(full.text, id: articleID, in: database)
+            try SearchIndex.reindex(id: articleID, in: database)
         }
     }
 

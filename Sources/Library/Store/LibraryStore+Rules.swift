@@ -45,7 +45,8 @@ extension LibraryStore {
     /// The articles stored after `articleID` that `matcher` matches (every article from 0), read
     /// as the search index holds their text.
     public func articles(matching matcher: RuleMatcher, after articleID: Int64 = 0) throws(StorageError) -> [Int64] {
-        try read { database throws(StorageError) in
+        try catchUpSearchIndex()
+        return try read { database throws(StorageError) in
             try database.query("""
                 SELECT s.rowid, s.title, s.author, s.summary, s.content, f.title
                 FROM article_search s CROSS JOIN articles a ON a.id = s.rowid CROSS JOIN feeds f ON f.id = a.feed_id

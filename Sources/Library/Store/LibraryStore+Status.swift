@@ -22,7 +22,8 @@ extension LibraryStore {
         let filter = ViewFilter(view: view)
         var sql = "UPDATE articles AS a SET read = 1 WHERE a.read = 0 AND \(filter.clause)"
         var values = filter.values
-        if let search, !search.isEmpty {
+        let searched = search?.isEmpty == false
+        if let search, searched {
             guard let expression = SearchQuery.expression(for: search) else {
                 return StatusChange(field: .read, value: true, articleIDs: [])
             }
@@ -31,6 +32,7 @@ extension LibraryStore {
         }
         sql += " RETURNING id"
         let ids = try storageTransaction { database throws(StorageError) in
+            if searched { try SearchIndex.indexPending(limit: .max, in: database) }
             let ids = try database.query(sql, values) { $0.int64(0) }
             var start = 0
             while start < ids.count {

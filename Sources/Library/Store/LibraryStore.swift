@@ -1,6 +1,7 @@
 import CSQLite3
 import Foundation
 import Localization
+import Synchronization
 
 /// The library: folders, feeds, articles and their status in one SQLite file.
 ///
@@ -13,6 +14,8 @@ public final class LibraryStore: Sendable {
     public let path: String
     private let writer: ConnectionLock
     private let reader: ConnectionLock
+    /// The search indexer's state (`indexInBackground`).
+    let indexing = Mutex<BackgroundIndexing>(.idle)
 
     /// Opens (creating it and its folder if needed) the library at `path` and brings
     /// its schema up to date. A library from a newer Lectern is refused untouched.

@@ -9,7 +9,7 @@ enum Schema {
     /// The newest schema this build understands.
     static var version: Int32 { Int32(migrations.count) }
 
-    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9]
+    static let migrations: [String] = [version1, version2, version3, version4, version5, version6, version7, version8, version9, version10]
 
     /// Steps that rebuild a table others refer to: run with foreign keys off (SQLite's
     /// documented way to change a table's constraints), then checked before they commit.
@@ -348,6 +348,16 @@ enum Schema {
     ) WITHOUT ROWID;
     CREATE INDEX episodes_url ON episodes(url);
     ALTER TABLE feeds ADD COLUMN download_episodes INTEGER NOT NULL DEFAULT 0;
+    """
+
+    /// Articles stored or changed whose search text is not indexed yet: a sync or a refresh
+    /// stores its articles without their search text (a third of a first sync's time), and
+    /// `SearchIndex.indexPending` writes it after, in the background or before the next search.
+    /// Goes with its article.
+    static let version10 = """
+    CREATE TABLE search_pending (
+        id INTEGER PRIMARY KEY REFERENCES articles(id) ON DELETE CASCADE
+    );
     """
 
     /// The article indexes: version 1 made them, and version 2 made them again on the
