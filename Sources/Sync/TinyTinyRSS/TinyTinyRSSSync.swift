@@ -28,6 +28,8 @@ struct TinyTinyRSSSync: FeedRefreshing {
         static let starred = -1
         static let all = -4
         static let allFeedsExcludingVirtual = -3
+        /// A label's virtual feed: -1025 for the first, counting down.
+        static let firstLabel: Int64 = -1025
     }
 
     func verify() async throws(SyncError) {
@@ -115,7 +117,13 @@ struct TinyTinyRSSSync: FeedRefreshing {
         }
         var labelled: [RemoteLabel] = []
         let known: [RemoteLabel]
-        if let serverLabels { known = serverLabels } else { known = try await labels() }
+        if let serverLabels {
+            known = serverLabels
+        } else if counts?.labels == 0 {
+            known = []   // the counters list every label: the user has none (most do), and no call is needed to say so
+        } else {
+            known = try await labels()
+        }
         for var label in known {
             label.items = try await ids(["feed_id": Int64(label.remoteID) ?? 0, "view_mode": "all_articles"])
             labelled.append(label)
@@ -180,19 +188,25 @@ struct TinyTinyRSSSync: FeedRefreshing {
     }
 
     /// The server's unread articles per feed (server id) and its starred articles, from `getCounters`.
-    private func serverCounts() async throws(SyncError) -> (unread: [String: Int], starred: Int)? {
+    /// Each feed's unread count, the starred count, and how many labels the user has: tt-rss
+    /// lists every label among its counters (`Counters::getLabelCounters`, a virtual feed id at
+    /// or below -1025), used or not, whatever `output_mode` asks.
+    private func serverCounts() async throws(SyncError) -> (unread: [String: Int], starred: Int, labels: Int)? {
         guard let rows = try await client.call("getCounters", ["output_mode": "f"]) as? [[String: Any]] else { return nil }
         var unread: [String: Int] = [:]
         var starred: Int?
+        var labels = 0
         for row in rows where row["kind"] == nil {
             guard let id = JSONReading.int(row["id"]) else { continue }
             if id > 0 {
                 unread[String(id)] = Int(JSONReading.int(row["counter"]) ?? 0)
             } else if id == Int64(Virtual.starred) {
                 starred = JSONReading.int(row["auxcounter"]).map(Int.init)
+            } else if id <= Virtual.firstLabel {
+                labels += 1
             }
         }
-        return starred.map { (unread, $0) }
+        return starred.map { (unread, $0, labels) }
     }
 
     // MARK: Reading
