@@ -45,16 +45,18 @@ struct GoogleReaderSync: AccountSyncer {
         summary.feedsAdded = subscriptions.added
         summary.feedsRemoved = subscriptions.removed
 
-        let unread = try await ids([("s", Self.readingList), ("xt", Self.readTag)])
-        let starred = try await ids([("s", Self.starredTag)])
+        // The id lists: starred, unread, the window's, each label's; two calls in flight after the
+        // first, so the server works on one list while Lectern reads the one before.
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
-        let recent = try await ids([("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))])
+        let streams: [[(String, String)]] = [[("s", Self.starredTag)], [("s", Self.readingList), ("xt", Self.readTag)],
+                                             [("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))]]
+            + (labels ?? []).map { [("s", $0.remoteID)] }
+        var lists: [[String]] = []
+        try await overlapped(streams.count) { index throws(SyncError) in try await ids(streams[index]) } each: { lists.append($0) }
+        let (starred, unread, recent) = (lists[0], lists[1], lists[2])
         // A tag/list that failed this time leaves the labels as they are.
-        var members: [RemoteLabel] = []
-        for label in labels ?? [] {
-            members.append(RemoteLabel(remoteID: label.remoteID, name: label.title, items: try await ids([("s", label.remoteID)])))
-        }
+        let members = zip(labels ?? [], lists.dropFirst(3)).map { RemoteLabel(remoteID: $0.remoteID, name: $0.title, items: $1) }
         var wanted = recent
         var seen = Set(recent)
         for id in starred + members.flatMap(\.items) where seen.insert(id).inserted { wanted.append(id) }
