@@ -4,10 +4,14 @@
 the kernel's high-water mark is reset (/proc/self/clear_refs, Linux 4.0+), and after the page
 the mark (VmHWM) less the size before is the page's peak growth, reported against its size.
 
-Usage: V/bin/python extraction_memory.py SHARED_BENCH_DIR PAGES_DIR
+Usage: V/bin/python extraction_memory.py SHARED_BENCH_DIR PAGES_DIR [--largest-alone]
 (V is the virtual environment made from requirements-extraction.lock.) One JSON line per peer.
+With --largest-alone, the set's largest page only, each peer in a process of its own that read
+nothing but that page and the warm-up page (the first), as `lectern-bench extract --memory PAGES
+--largest-alone` measures Lectern: a page's figure at its place in a set depends on what the
+pages before it left in the heap.
 """
-import ctypes, gc, json, os, re, statistics, sys
+import ctypes, gc, json, os, re, statistics, subprocess, sys
 
 sys.path.insert(0, sys.argv[1])
 from extraction_peers import PEERS  # noqa: E402  the peers exactly as the shared script runs them
@@ -30,9 +34,38 @@ def growth(work):
     return max(0, status("VmHWM") - before)
 
 
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def largest_alone(pages_dir, names, peer):
+    """One peer, one page: the largest by bytes, after the first as warm-up."""
+    sources = [os.path.join(pages_dir, name, "source.html") for name in names]
+    largest = max(sources, key=os.path.getsize)
+    warm, html = read(sources[0]), read(largest)
+    extract = PEERS[peer]
+    extract(warm)
+
+    def work():
+        try:
+            extract(html)
+        except Exception:
+            pass
+    size = os.path.getsize(largest)
+    print(json.dumps({"bench": "extract-memory-largest-alone", "peer": peer, "largest_page_kb": size // 1024,
+                      "largest_page_ratio": round(growth(work) / size, 2)}), flush=True)
+
+
 def main():
     pages_dir = sys.argv[2]
     names = sorted(d for d in os.listdir(pages_dir) if os.path.isfile(os.path.join(pages_dir, d, "source.html")))
+    if sys.argv[3:4] == ["--largest-alone"]:
+        if len(sys.argv) == 5:
+            return largest_alone(pages_dir, names, sys.argv[4])
+        for peer in PEERS:   # a fresh process each
+            subprocess.run([sys.executable, os.path.abspath(__file__), sys.argv[1], pages_dir, "--largest-alone", peer], check=True)
+        return
     pages = []
     for name in names:
         with open(os.path.join(pages_dir, name, "source.html"), encoding="utf-8", errors="replace") as f:
