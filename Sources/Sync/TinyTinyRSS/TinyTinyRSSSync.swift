@@ -187,9 +187,8 @@ struct TinyTinyRSSSync: FeedRefreshing {
         }
     }
 
-    /// The server's unread articles per feed (server id) and its starred articles, from `getCounters`.
-    /// Each feed's unread count, the starred count, and how many labels the user has: tt-rss
-    /// lists every label among its counters (`Counters::getLabelCounters`, a virtual feed id at
+    /// From `getCounters`: each feed's unread count (by server id), the starred count, and how many
+    /// labels the user has: tt-rss lists every label among its counters (`Counters::getLabelCounters`, a virtual feed id at
     /// or below -1025), used or not, whatever `output_mode` asks.
     private func serverCounts() async throws(SyncError) -> (unread: [String: Int], starred: Int, labels: Int)? {
         guard let rows = try await client.call("getCounters", ["output_mode": "f"]) as? [[String: Any]] else { return nil }
