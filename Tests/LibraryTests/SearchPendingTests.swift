@@ -75,4 +75,27 @@ import Testing
         #expect(try counts(store) == (0, Int64(many.count)))
         #expect(try store.integrityCheck() == "ok")
     }
+
+    @Test func quittingStopsTheIndexerBeforeTheLogIsFoldedIntoTheFile() async throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let feed = try store.addFeed(url: "https://example.org/feed")
+        let many = (1...(LibraryStore.indexingBatch * 20)).map { entry("\($0)", title: "Harbour \($0)", content: "<p>lantern</p>") }
+        try store.save(parsed(many), toFeed: feed.id)
+        store.indexInBackground()
+        try await Task.sleep(for: .milliseconds(30))   // the indexer is at work
+        try store.checkpoint()
+        let log = store.path + "-wal"
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int == 0, "the log is empty at quit")
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int == 0,
+                "nothing is written after it: a copy of the file alone holds the library")
+        store.indexInBackground()   // stopped for good
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(try FileManager.default.attributesOfItem(atPath: log)[.size] as? Int == 0)
+
+        let reopened = try LibraryStore.open(path: store.path)
+        #expect(try reopened.count(.all, search: "harbour \(many.count)") == 1, "what was left pending is indexed later")
+        #expect(try counts(reopened) == (0, Int64(many.count)))
+    }
 }

@@ -16,25 +16,46 @@ extension LibraryStore {
         }) > 0 {}
     }
 
-    /// Starts `catchUpSearchIndex` off the caller's thread, once: a call while it runs makes it
-    /// look again when done, so the articles of a sync that ended meanwhile are not left over.
-    /// A failure leaves the articles pending; the next search tries them again and says why.
+    /// Writes the pending search rows off the caller's thread, a batch to a transaction, until
+    /// none is left. A call while it runs makes it look again when done, so the articles of a
+    /// sync that ended meanwhile are not left over. A failure leaves the articles pending; the
+    /// next search tries them again and says why.
     public func indexInBackground() {
         let start = indexing.withLock { state in
-            defer { state = state == .idle ? .running : .again }
-            return state == .idle
+            switch state {
+            case .idle: state = .running; return true
+            case .running: state = .again; return false
+            case .again, .stopped: return false
+            }
         }
         guard start else { return }
+        indexer.enter()
         DispatchQueue.global(qos: .utility).async { [self] in
-            repeat {
-                try? catchUpSearchIndex()
-            } while indexing.withLock { state in
-                defer { state = state == .again ? .running : .idle }
-                return state == .again
+            defer { indexer.leave() }
+            while true {
+                let wrote = (try? storageTransaction { database throws(StorageError) in
+                    try SearchIndex.indexPending(limit: Self.indexingBatch, in: database)
+                }) ?? 0
+                let goOn = indexing.withLock { state in
+                    switch state {
+                    case .stopped: return false
+                    case .again: state = .running; return true
+                    case .running where wrote > 0: return true
+                    case .running, .idle: state = .idle; return false
+                    }
+                }
+                if !goOn { return }
             }
         }
     }
 
-    /// Whether the background indexer is idle, running, or asked to look again when done.
-    enum BackgroundIndexing { case idle, running, again }
+    /// Stops the background indexer after the batch it is writing and waits for it, for good:
+    /// Lectern is quitting. What it had not written stays pending for the next start.
+    func stopIndexing() {
+        indexing.withLock { $0 = .stopped }
+        indexer.wait()
+    }
+
+    /// The background indexer: idle, running, asked to look again when done, or stopped for good.
+    enum BackgroundIndexing { case idle, running, again, stopped }
 }

@@ -14,8 +14,9 @@ public final class LibraryStore: Sendable {
     public let path: String
     private let writer: ConnectionLock
     private let reader: ConnectionLock
-    /// The search indexer's state (`indexInBackground`).
+    /// The search indexer's state, and its work while it runs (`indexInBackground`).
     let indexing = Mutex<BackgroundIndexing>(.idle)
+    let indexer = DispatchGroup()
 
     /// Opens (creating it and its folder if needed) the library at `path` and brings
     /// its schema up to date. A library from a newer Lectern is refused untouched.
@@ -53,8 +54,10 @@ public final class LibraryStore: Sendable {
 
     /// Moves every change from the write-ahead log into the library file and empties the
     /// log, so the file alone holds the whole library (a copy made for a backup while
-    /// Lectern is closed misses nothing). Called when Lectern quits.
+    /// Lectern is closed misses nothing). Called when Lectern quits: the background search
+    /// indexer is stopped first, or it could write to the log after it was emptied.
     public func checkpoint() throws(StorageError) {
+        stopIndexing()
         try write { database throws(StorageError) in try database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
