@@ -11,9 +11,14 @@ extension LibraryStore {
     /// index probe). Whatever reads `article_search` calls it first.
     public func catchUpSearchIndex() throws(StorageError) {
         guard try read({ database throws(StorageError) in try SearchIndex.hasPending(in: database) }) else { return }
-        while try storageTransaction({ database throws(StorageError) in
+        while try indexBatch() > 0 {}
+    }
+
+    /// One transaction's worth of pending rows; how many it wrote (0: none was pending).
+    private func indexBatch() throws(StorageError) -> Int {
+        try storageTransaction { database throws(StorageError) in
             try SearchIndex.indexPending(limit: Self.indexingBatch, in: database)
-        }) > 0 {}
+        }
     }
 
     /// Writes the pending search rows off the caller's thread, a batch to a transaction, until
@@ -33,9 +38,7 @@ extension LibraryStore {
         DispatchQueue.global(qos: .utility).async { [self] in
             defer { indexer.leave() }
             while true {
-                let wrote = (try? storageTransaction { database throws(StorageError) in
-                    try SearchIndex.indexPending(limit: Self.indexingBatch, in: database)
-                }) ?? 0
+                let wrote = (try? indexBatch()) ?? 0
                 let goOn = indexing.withLock { state in
                     switch state {
                     case .stopped: return false
