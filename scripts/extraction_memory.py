@@ -39,6 +39,16 @@ def read(path):
         return f.read()
 
 
+def extraction_growth(extract, html):
+    """The peak growth of one extraction (a peer's failure on a page is its own business)."""
+    def work():
+        try:
+            extract(html)
+        except Exception:
+            pass
+    return growth(work)
+
+
 def largest_alone(pages_dir, names, peer):
     """One peer, one page: the largest by bytes, after the first as warm-up."""
     sources = [os.path.join(pages_dir, name, "source.html") for name in names]
@@ -46,15 +56,9 @@ def largest_alone(pages_dir, names, peer):
     warm, html = read(sources[0]), read(largest)
     extract = PEERS[peer]
     extract(warm)
-
-    def work():
-        try:
-            extract(html)
-        except Exception:
-            pass
     size = os.path.getsize(largest)
     print(json.dumps({"bench": "extract-memory-largest-alone", "peer": peer, "largest_page_kb": size // 1024,
-                      "largest_page_ratio": round(growth(work) / size, 2)}), flush=True)
+                      "largest_page_ratio": round(extraction_growth(extract, html) / size, 2)}), flush=True)
 
 
 def main():
@@ -66,22 +70,13 @@ def main():
         for peer in PEERS:   # a fresh process each
             subprocess.run([sys.executable, os.path.abspath(__file__), sys.argv[1], pages_dir, "--largest-alone", peer], check=True)
         return
-    pages = []
-    for name in names:
-        with open(os.path.join(pages_dir, name, "source.html"), encoding="utf-8", errors="replace") as f:
-            pages.append(f.read())
+    pages = [read(os.path.join(pages_dir, name, "source.html")) for name in names]
     for peer, extract in PEERS.items():
         extract(pages[0])  # warm-up: imports and lazily built tables
         rows = []
         for html in pages:
             size = len(html.encode("utf-8"))
-
-            def work():
-                try:
-                    extract(html)
-                except Exception:
-                    pass
-            rows.append((growth(work) / size, size))
+            rows.append((extraction_growth(extract, html) / size, size))
         ratios = sorted(r for r, _ in rows)
         largest = max(rows, key=lambda row: row[1])
         print(json.dumps({"bench": "extract-memory", "peer": peer, "pages": len(rows),
