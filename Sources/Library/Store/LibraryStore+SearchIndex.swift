@@ -26,39 +26,12 @@ extension LibraryStore {
     /// sync that ended meanwhile are not left over. A failure leaves the articles pending; the
     /// next search tries them again and says why.
     public func indexInBackground() {
-        let start = indexing.withLock { state in
-            switch state {
-            case .idle: state = .running; return true
-            case .running: state = .again; return false
-            case .again, .stopped: return false
-            }
-        }
-        guard start else { return }
-        indexer.enter()
-        DispatchQueue.global(qos: .utility).async { [self] in
-            defer { indexer.leave() }
-            while true {
-                let wrote = (try? indexBatch()) ?? 0
-                let goOn = indexing.withLock { state in
-                    switch state {
-                    case .stopped: return false
-                    case .again: state = .running; return true
-                    case .running where wrote > 0: return true
-                    case .running, .idle: state = .idle; return false
-                    }
-                }
-                if !goOn { return }
-            }
-        }
+        indexer.request { [self] in ((try? indexBatch()) ?? 0) > 0 }
     }
 
     /// Stops the background indexer after the batch it is writing and waits for it, for good:
     /// Lectern is quitting. What it had not written stays pending for the next start.
     func stopIndexing() {
-        indexing.withLock { $0 = .stopped }
-        indexer.wait()
+        indexer.stop()
     }
-
-    /// The background indexer: idle, running, asked to look again when done, or stopped for good.
-    enum BackgroundIndexing { case idle, running, again, stopped }
 }

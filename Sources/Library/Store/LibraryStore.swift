@@ -14,9 +14,10 @@ public final class LibraryStore: Sendable {
     public let path: String
     private let writer: ConnectionLock
     private let reader: ConnectionLock
-    /// The search indexer's state, and its work while it runs (`indexInBackground`).
-    let indexing = Mutex<BackgroundIndexing>(.idle)
-    let indexer = DispatchGroup()
+    /// The search indexer (`indexInBackground`).
+    let indexer = BackgroundWork()
+    /// Checkpoints the write-ahead log in the background, in place of SQLite's in-commit one.
+    private let logFolding: LogFolding
 
     /// Opens (creating it and its folder if needed) the library at `path` and brings
     /// its schema up to date. A library from a newer Lectern is refused untouched.
@@ -43,6 +44,8 @@ public final class LibraryStore: Sendable {
             try Schema.migrate(writer, path: path)
             let reader = try SQLiteDatabase(path: path)
             try reader.execute("PRAGMA query_only = ON; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
+            logFolding = try LogFolding(path: path)
+            try logFolding.watch(writer)
             self.writer = ConnectionLock(writer)
             self.reader = ConnectionLock(reader)
         } catch .sqlite(let code, let message) where code & 0xFF == SQLITE_CORRUPT {
@@ -55,9 +58,11 @@ public final class LibraryStore: Sendable {
     /// Moves every change from the write-ahead log into the library file and empties the
     /// log, so the file alone holds the whole library (a copy made for a backup while
     /// Lectern is closed misses nothing). Called when Lectern quits: the background search
-    /// indexer is stopped first, or it could write to the log after it was emptied.
+    /// indexer is stopped first, or it could write to the log after it was emptied, and so is
+    /// the background checkpoint.
     public func checkpoint() throws(StorageError) {
         stopIndexing()
+        logFolding.stop()
         try write { database throws(StorageError) in try database.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 

@@ -46,6 +46,13 @@ final class SQLiteDatabase {
         sqlite3_busy_timeout(handle, milliseconds)
     }
 
+    /// Calls `hook` after every commit with the write-ahead log's length in pages, in place of
+    /// SQLite's auto-checkpoint (`LogFolding`). `context` is handed to it as it is.
+    func afterCommit(context: UnsafeMutableRawPointer,
+                     _ hook: @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafePointer<CChar>?, Int32) -> Int32) {
+        sqlite3_wal_hook(handle, hook, context)
+    }
+
     /// Runs SQL text without bindings (schema and pragmas only).
     func execute(_ sql: String) throws(StorageError) {
         let code = sqlite3_exec(handle, sql, nil, nil, nil)
