@@ -37,4 +37,18 @@ import FeedParsing
         #expect(excerpt == "word word word word…")
         #expect(HTMLText.excerpt("<p>short &amp; sweet</p>") == "short & sweet")
     }
+
+    @Test func aLongArticlesExcerptIsItsFirstWordsInAnyScript() {
+        // A long article: only its start is read, and the excerpt is the same.
+        let words = (0..<20_000).map { "w\($0)" }
+        let long = HTMLText.excerpt("<article><p>" + words.joined(separator: " ") + "</p></article>")
+        #expect(long == words.prefix(52).joined(separator: " ") + "…")
+        // Characters of many bytes each (a family emoji is 25): still 200 of them, then the ellipsis.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}\u{200D}\u{1F466}"
+        let emoji = HTMLText.excerpt("<p>" + String(repeating: family, count: 300) + "</p>")
+        #expect(emoji == String(repeating: family, count: 200) + "…")
+        // Exactly 200 characters, or 201: whole, or cut.
+        #expect(HTMLText.excerpt(String(repeating: family, count: 200)) == String(repeating: family, count: 200))
+        #expect(HTMLText.excerpt(String(repeating: "é", count: 201)) == String(repeating: "é", count: 200) + "…")
+    }
 }

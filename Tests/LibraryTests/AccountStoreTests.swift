@@ -96,6 +96,25 @@ import Testing
         #expect(try store.missingRemoteItems(accountID: account.id, among: ["101", "999", "102"]) == ["999"])
     }
 
+    @Test func aNewArticleComesInTheServersStateAndOneTakenOverByItsLinkTakesItToo() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let account = try accountWithFeed(store)
+        try store.saveRemoteItems([RemoteItem(remoteID: "103", feedRemoteID: "7", title: "Matcha", link: "https://example.org/matcha",
+                                              html: "<p>Whisked</p>")], accountID: account.id)
+        // The server gives Matcha a new id (its link is the same), read and starred there; and brings Genmaicha, starred.
+        let result = try store.saveRemoteItems([
+            RemoteItem(remoteID: "203", feedRemoteID: "7", title: "Matcha", link: "https://example.org/matcha",
+                       html: "<p>Whisked</p>", read: true, starred: true),
+            RemoteItem(remoteID: "204", feedRemoteID: "7", title: "Genmaicha", html: "<p>Rice</p>", starred: true),
+        ], accountID: account.id)
+        #expect(result.added == 1 && result.updated + result.unchanged == 1, "\(result)")
+        let rows = try store.articles(ArticleQuery(view: .all))
+        #expect(rows.filter { $0.title == "Matcha" }.map { $0.read && $0.starred } == [true], "the article taken over takes the server's state")
+        #expect(rows.filter { $0.title == "Genmaicha" }.map { !$0.read && $0.starred } == [true], "a new article comes in the server's state")
+        #expect(try store.missingRemoteItems(accountID: account.id, among: ["103", "203", "204"]) == ["103"])
+    }
+
     @Test func theServerDroppingAFeedRemovesItWithItsArticlesAndEmptyFolder() throws {
         let (store, folder) = try makeStore()
         _ = folder

@@ -265,6 +265,11 @@ import Testing
         // The Old Reader's ObjectIds stay as they are.
         #expect(GoogleReaderItemID.fromItem("tag:google.com,2005:reader/item/5d0f1a2b3c4d5e6f7a8b9c0d") == "5d0f1a2b3c4d5e6f7a8b9c0d")
         #expect(GoogleReaderItemID.fromRef("not an id") == nil)
+        // Spaces around an id and upper-case hex are the same item.
+        #expect(GoogleReaderItemID.fromItem(" tag:google.com,2005:reader/item/000661727F6C0FE4\t") == "1795994252218340")
+        #expect(GoogleReaderItemID.fromRef(" 1795994252218340 ") == "1795994252218340")
+        #expect(GoogleReaderItemID.fromItem("5D0F1A2B3C4D5E6F7A8B9C0D") == "5d0f1a2b3c4d5e6f7a8b9c0d")
+        #expect(GoogleReaderItemID.fromItem("tag:google.com,2005:reader/item/") == nil)
     }
 
     @Test func aRecordedFreshRSSItemIsRead() throws {

@@ -16,17 +16,25 @@ public enum HTMLText {
     /// The first `limit` characters of the plain text, cut at a word boundary and ended
     /// with "…" when it was longer.
     public static func excerpt(_ html: String?, limit: Int = 200) -> String? {
-        guard let text = plain(html) else { return nil }
-        guard text.count > limit else { return text }
-        let cut = text.prefix(limit)
-        if let space = cut.lastIndex(of: " ") { return String(cut[..<space]) + "…" }
-        return String(cut) + "…"
+        guard var html, !html.isEmpty else { return nil }
+        // A long text is read, and its characters counted, only as far as the excerpt needs:
+        // four bytes a character, as far as any script's letters take (not every emoji). Read
+        // to its end, or far enough for `limit` characters and two more whole ones, it is enough.
+        let reach = limit * 4 + 8
+        guard let start = html.withUTF8({ plain($0, upTo: reach) }) else { return nil }
+        let text = start.utf8.count < reach || start.index(start.startIndex, offsetBy: limit + 2, limitedBy: start.endIndex) != nil
+            ? start : html.withUTF8 { plain($0) } ?? start
+        guard text.utf8.count > limit, let end = text.index(text.startIndex, offsetBy: limit, limitedBy: text.endIndex),
+              end < text.endIndex else { return text }
+        let kept = text[..<end]
+        if let space = kept.lastIndex(of: " ") { return String(kept[..<space]) + "…" }
+        return String(kept) + "…"
     }
 
-    /// `plain` on UTF-8 bytes.
-    static func plain(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// `plain` on UTF-8 bytes, stopping once `reach` bytes of text are out.
+    static func plain(_ bytes: UnsafeBufferPointer<UInt8>, upTo reach: Int = .max) -> String? {
         var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
+        out.reserveCapacity(min(bytes.count, reach))
         var pendingSpace = false
         var scratch: [UInt8] = []
         @inline(__always) func emit(_ byte: UInt8) {
@@ -38,7 +46,7 @@ public enum HTMLText {
             }
         }
         var index = 0
-        while index < bytes.count {
+        while index < bytes.count, out.count < reach {
             let byte = bytes[index]
             if byte == UInt8(ascii: "<"), index + 1 < bytes.count, startsTag(bytes[index + 1]) {
                 let name = tagName(bytes, at: index)

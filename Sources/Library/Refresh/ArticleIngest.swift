@@ -19,28 +19,30 @@ struct ArticleIngest {
 
     /// `states`: the read and starred state a new article is stored with, by guid (a sync's
     /// articles come with theirs); new articles are unread and not starred otherwise. Gives what
-    /// it did and `held`: the fetch's guids the feed held before.
+    /// it did, `held`: the fetch's guids the feed held before, and `takenOver`: the guids that
+    /// replaced a stored article's by its link.
     func ingest(_ entries: [ParsedEntry], states: [String: ArticleState] = [:]) throws(StorageError)
-        -> (counts: IngestResult, held: Set<String>) {
+        -> (counts: IngestResult, held: Set<String>, takenOver: Set<String>) {
         var counts = IngestResult()
         let keyed = entries.map { (key: Self.guid(for: $0), entry: $0) }
         let guids = Set(keyed.compactMap(\.key))
         var linkUses: [String: Int] = [:]
         for item in keyed { if let link = item.entry.link { linkUses[link, default: 0] += 1 } }
         let known = try Known(feedID: feedID, guids: guids, links: linkUses.filter { $0.value == 1 }.map(\.key), in: database)
-        var seen = Set<String>()
+        var seen = Set<String>(), takenOver = Set<String>()
         for item in keyed {
             guard let guid = item.key, seen.insert(guid).inserted else { counts.skipped += 1; continue }
             let trustedLink = item.entry.link.flatMap { linkUses[$0] == 1 ? $0 : nil }
             if known.isTombstoned(guid: guid, link: trustedLink) { counts.skipped += 1; continue }
             if let existing = known.article(guid: guid, link: trustedLink, batchGuids: guids) {
+                if known.byGuid[guid] == nil { takenOver.insert(guid) }
                 if try update(existing, guid: guid, with: item.entry) { counts.updated += 1 } else { counts.unchanged += 1 }
             } else {
                 try insert(guid: guid, entry: item.entry, state: states[guid] ?? ArticleState())
                 counts.added += 1
             }
         }
-        return (counts, Set(known.byGuid.keys))
+        return (counts, Set(known.byGuid.keys), takenOver)
     }
 
     /// The entry's identity: FeedParsing's id, else its link; nil when it has neither.

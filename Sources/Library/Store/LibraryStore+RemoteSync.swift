@@ -103,14 +103,15 @@ extension LibraryStore {
                 // New articles are stored in the server's state; a later item of the same id wins.
                 var states: [String: ArticleState] = [:]
                 for item in group { states[item.remoteID] = ArticleState(read: item.read, starred: item.starred) }
-                let (result, held) = try ArticleIngest(database: database, feedID: feedID, now: now)
+                let (result, held, takenOver) = try ArticleIngest(database: database, feedID: feedID, now: now)
                     .ingest(group.map(Self.entry(for:)), states: states)
                 total.add(result)
-                // Articles stored before (held, or taken over by their link) take the server's
-                // state too; only the held ones count as changes the server made.
+                // New articles were stored in the server's state. Those stored before take it now:
+                // the held ones (which count as changes the server made) and the ones taken over
+                // by their link.
                 total.stateChanges += try Self.applyStates(states.filter { held.contains($0.key) },
                                                            feedID: feedID, accountID: accountID, in: database)
-                try Self.applyStates(states.filter { !held.contains($0.key) }, feedID: feedID, accountID: accountID, in: database)
+                try Self.applyStates(states.filter { takenOver.contains($0.key) }, feedID: feedID, accountID: accountID, in: database)
             }
             return total
         }
@@ -138,7 +139,7 @@ extension LibraryStore {
     }
 
     private static func entry(for item: RemoteItem) -> ParsedEntry {
-        let title = item.title.map { $0.contains("&") || $0.contains("<") ? HTMLText.plain($0) ?? $0 : $0 }
+        let title = item.title.map { $0.utf8.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") } ? HTMLText.plain($0) ?? $0 : $0 }
         return ParsedEntry(id: item.remoteID, title: title, link: item.link, published: item.published,
                            updated: item.updated, authors: item.author.map { [Person(name: $0)] } ?? [],
                            content: item.html)

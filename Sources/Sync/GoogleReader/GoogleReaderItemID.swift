@@ -12,16 +12,14 @@ enum GoogleReaderItemID {
 
     /// The stored spelling of an `itemRefs` id (decimal; an ObjectId as it is); nil when it is neither.
     static func fromRef(_ id: String) -> String? {
-        // Tens of thousands come in one sync: the usual plain decimal costs no trimming.
-        if let value = Int64(id) { return String(value) }
-        let text = id.trimmingCharacters(in: .whitespaces)
+        let text = trimmed(id)
         if let value = Int64(text) { return String(value) }
         return fromHex(text)
     }
 
     /// The stored spelling of an item's `id` (the long form; a short one is taken too).
     static func fromItem(_ id: String) -> String? {
-        let text = id.trimmingCharacters(in: .whitespaces)
+        let text = trimmed(id)
         if text.hasPrefix(longPrefix) { return fromHex(String(text.dropFirst(longPrefix.count))) }
         return fromRef(text)
     }
@@ -33,14 +31,28 @@ enum GoogleReaderItemID {
         return longPrefix + String(repeating: "0", count: max(0, 16 - hex.count)) + hex
     }
 
-    private static func fromHex(_ hex: String) -> String? {
-        let lowered = hex.lowercased()
-        guard !lowered.isEmpty, isHex(lowered) else { return nil }
-        if lowered.count <= 16, let bits = UInt64(lowered, radix: 16) { return String(Int64(bitPattern: bits)) }
-        return lowered
+    /// Tens of thousands of ids come in one sync: those without spaces around (all of them, in
+    /// practice) are not copied through Foundation's trimming.
+    private static func trimmed(_ id: String) -> String {
+        guard let first = id.utf8.first, let last = id.utf8.last, isSpace(first) || isSpace(last) else { return id }
+        return id.trimmingCharacters(in: .whitespaces)
     }
 
-    private static func isHex(_ text: String) -> Bool {
-        text.allSatisfy { $0.isHexDigit }
+    private static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte >= 0x80   // a non-ASCII first or last byte may be a wide space
+    }
+
+    /// Up to 16 hex digits are a number; more (an ObjectId) stay text, lowercased.
+    private static func fromHex(_ hex: String) -> String? {
+        guard !hex.isEmpty, hex.utf8.allSatisfy(isHexDigit) else { return nil }
+        if hex.utf8.count <= 16, let bits = UInt64(hex, radix: 16) { return String(Int64(bitPattern: bits)) }
+        return hex.lowercased()
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "a")...UInt8(ascii: "f"), UInt8(ascii: "A")...UInt8(ascii: "F"): true
+        default: false
+        }
     }
 }

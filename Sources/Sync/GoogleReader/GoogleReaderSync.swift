@@ -123,7 +123,8 @@ struct GoogleReaderSync: AccountSyncer {
 
     /// `user/<anything>/…` as `user/-/…`: servers put the user's number where `-` stands.
     static func normalized(_ streamID: String) -> String {
-        guard streamID.hasPrefix("user/"), let slash = streamID.dropFirst(5).firstIndex(of: "/") else { return streamID }
+        guard streamID.hasPrefix("user/"), !streamID.hasPrefix("user/-/"),
+              let slash = streamID.dropFirst(5).firstIndex(of: "/") else { return streamID }
         return "user/-" + streamID[slash...]
     }
 
@@ -149,15 +150,22 @@ struct GoogleReaderSync: AccountSyncer {
     static func item(from row: [String: Any]) -> RemoteItem? {
         guard let id = JSONReading.string(row["id"]).flatMap(GoogleReaderItemID.fromItem),
               let origin = row["origin"] as? [String: Any], let feed = JSONReading.text(origin["streamId"]) else { return nil }
-        let categories = Set((row["categories"] as? [Any] ?? []).compactMap { JSONReading.string($0).map(normalized) })
-        let link = ((row["canonical"] as? [[String: Any]])?.first ?? (row["alternate"] as? [[String: Any]])?.first)
-            .flatMap { JSONReading.text($0["href"]) }
+        // Ten thousand items come in a first sync: the lists are looked into as they came, not
+        // converted (a cast to [[String: Any]] copies the whole list).
+        var read = false, starred = false
+        for category in row["categories"] as? [Any] ?? [] {
+            guard let text = JSONReading.string(category) else { continue }
+            let tag = normalized(text)
+            if tag == readTag { read = true } else if tag == starredTag { starred = true }
+        }
+        let firstLink = { (key: String) in ((row[key] as? [Any])?.first as? [String: Any]).flatMap { JSONReading.text($0["href"]) } }
+        let link = firstLink("canonical") ?? firstLink("alternate")
         let body = (row["content"] as? [String: Any]).flatMap { JSONReading.string($0["content"]) }
             ?? (row["summary"] as? [String: Any]).flatMap { JSONReading.string($0["content"]) }
         return RemoteItem(remoteID: id, feedRemoteID: feed, title: JSONReading.text(row["title"]), link: link,
                           author: JSONReading.text(row["author"]), published: JSONReading.date(row["published"]),
                           updated: JSONReading.date(row["updated"]), html: body,
-                          read: categories.contains(readTag), starred: categories.contains(starredTag))
+                          read: read, starred: starred)
     }
 
     // MARK: Sending

@@ -38,9 +38,11 @@ enum JSONReading {
     }
 
     /// Text that may be empty: nil when it is. Trimmed of white space at either end (checked
-    /// first: most text has none, and Foundation's trimming copies through UTF-16).
+    /// first, by the end bytes when they are ASCII: most text has none, and Foundation's
+    /// trimming copies through UTF-16).
     static func text(_ value: Any?) -> String? {
         guard let text = string(value) else { return nil }
+        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return nil }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
