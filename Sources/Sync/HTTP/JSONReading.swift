@@ -50,3 +50,9 @@ enum JSONReading {
         return trimmed.isEmpty ? nil : trimmed
     }
 }
+
+/// Parsed JSON handed from one task to another. What `JSONText` builds (dictionaries, arrays,
+/// strings, immutable `NSNumber`s and `NSNull`) is never changed after, so sending it is safe.
+struct SentJSON<Value>: @unchecked Sendable {
+    let value: Value
+}

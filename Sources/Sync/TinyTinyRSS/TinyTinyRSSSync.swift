@@ -7,7 +7,8 @@ import Localization
 /// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones); a feed with
 ///   `has_icon` has the icon tt-rss fetched, `<getConfig's icons_url>/<id>.ico` on its site.
 /// - Articles: the first sync pages every article newest first until the window's start, and
-///   every starred one; later syncs ask only for ids above the newest seen (`since_id`).
+///   every starred one; later syncs ask only for ids above the newest seen (`since_id`). Two
+///   pages are asked for ahead while one is read (`prefetched`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
 ///   truth for stored articles; a starred article not stored is fetched (`getArticle`). A
 ///   feed's list is read when `getCounters` shows its count moved beyond what this sync sent
@@ -69,12 +70,15 @@ struct TinyTinyRSSSync: FeedRefreshing {
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
         var newest = cursor.since
-        // Each page is stored (by ItemStorer) while the next is asked for.
+        // The next page is asked for while one is read, and each is stored (by ItemStorer) while
+        // the sync goes on.
         let storer = ItemStorer(store: store, accountID: account.id)
         for (index, query) in pages.enumerated() {
-            var skip = 0
-            while true {
-                let headlines = try await headlines(query, skip: skip, content: true)
+            let sent = SentJSON(value: query)
+            try await prefetched { page throws(SyncError) in
+                SentJSON(value: try await headlines(sent.value, skip: page * TinyTinyRSSClient.pageSize, content: true))
+            } each: { answer throws(SyncError) in
+                let headlines = answer.value
                 let items = headlines.compactMap(Self.item(from:))
                 for item in items where index == 0 && (Int64(item.remoteID) ?? 0) > cursor.since {
                     if !item.read { expected[item.feedRemoteID, default: 0] += 1 }
@@ -82,9 +86,8 @@ struct TinyTinyRSSSync: FeedRefreshing {
                     newest = max(newest, Int64(item.remoteID) ?? 0)
                 }
                 try await storer.add(items)
-                skip += headlines.count
                 let reachedWindow = first && index == 0 && items.contains { ($0.published ?? .distantFuture) < windowStart }
-                if headlines.count < TinyTinyRSSClient.pageSize || reachedWindow { break }
+                return headlines.count == TinyTinyRSSClient.pageSize && !reachedWindow
             }
         }
         summary.add(try await storer.finish())

@@ -1,0 +1,68 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import Sync
+
+/// Calls to a server overlapped (`overlapped`, `prefetched`): the answers come in order, the
+/// server has the next call waiting while Lectern reads an answer, never more than two, and
+/// the listing stops where it is told to or where an error comes.
+@Suite struct OverlappedTests {
+    /// A server taking `delay` for each call, recording which were asked and how many it had at once.
+    private final class Server: Sendable {
+        let delay: Duration
+        private let state = Mutex((asked: [Int](), inFlight: 0, most: 0))
+
+        init(delay: Duration = .milliseconds(20)) { self.delay = delay }
+
+        func call(_ number: Int) async throws(SyncError) -> Int {
+            state.withLock { $0.asked.append(number); $0.inFlight += 1; $0.most = max($0.most, $0.inFlight) }
+            defer { state.withLock { $0.inFlight -= 1 } }
+            do { try await Task.sleep(for: delay) } catch { throw .cancelled }
+            return number
+        }
+
+        var asked: [Int] { state.withLock { $0.asked } }
+        var most: Int { state.withLock { $0.most } }
+    }
+
+    @Test func aListingIsReadInOrderWithTheNextPageAlreadyAsked() async throws {
+        let server = Server()
+        var read: [Int] = []
+        var waiting: [Int] = []
+        try await prefetched({ page throws(SyncError) in try await server.call(page) }) { page throws(SyncError) in
+            // While Lectern reads a page, the server already has the next two (given half a
+            // second to be asked, on a busy machine).
+            for _ in 0..<500 where server.asked.filter({ $0 > page }).count < 2 { try? await Task.sleep(for: .milliseconds(1)) }
+            waiting.append(server.asked.filter { $0 > page }.count)
+            read.append(page)
+            return page < 9   // page 9 is short: the last
+        }
+        #expect(read == Array(0...9))
+        #expect(waiting.dropFirst().allSatisfy { $0 == 2 }, "two calls in flight after the first: \(waiting)")
+        #expect(server.most <= 2)
+        #expect(Set(server.asked) == Set(0...11), "two calls past the end at most: \(server.asked.sorted())")
+    }
+
+    @Test func aFailureEndsTheListingAndIsThrown() async throws {
+        let server = Server()
+        var read: [Int] = []
+        await #expect(throws: SyncError.self) {
+            try await prefetched({ page throws(SyncError) in
+                if page == 3 { throw .badResponse(server: "example.org", call: "getHeadlines", reason: "garbage") }
+                return try await server.call(page)
+            }) { page throws(SyncError) in
+                read.append(page)
+                return true
+            }
+        }
+        #expect(read == [0, 1, 2])
+    }
+
+    @Test func countedCallsComeInOrderTwoAtATime() async throws {
+        let server = Server()
+        var read: [Int] = []
+        try await overlapped(7) { number throws(SyncError) in try await server.call(number) } each: { read.append($0) }
+        #expect(read == Array(0..<7))
+        #expect(server.most == 2 && server.asked.count == 7)
+    }
+}
