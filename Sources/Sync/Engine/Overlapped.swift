@@ -20,22 +20,22 @@ func overlapped<Answer: Sendable>(_ count: Int, width: Int = 2, _ call: @escapin
 
 /// Reads a listing of unknown length page by page, the same way: `call(n)` asks for page `n`
 /// (from 0), `each` takes the answers in order and says whether to go on. The first call goes
-/// alone, then `width` are in flight while Lectern reads the answer before. Told to stop, the
-/// calls in flight are cancelled: a listing costs up to `width` calls past its end (a short
-/// page, or an empty one, answered quickly) or past where `each` stopped.
+/// alone, and so a listing of one page (a later sync's, usually) costs one call; once there is
+/// more, `width` calls are in flight while Lectern reads the answer before. Told to stop, the
+/// calls in flight are cancelled: a longer listing costs up to `width - 1` calls past its end
+/// (an empty page, answered quickly) or past where `each` stopped.
 func prefetched<Answer: Sendable>(width: Int = 2, _ call: @escaping @Sendable (Int) async throws(SyncError) -> Answer,
                                   each: (Answer) async throws(SyncError) -> Bool) async throws(SyncError) {
     var flying: [Task<Answer, any Error>] = []
     defer { flying.forEach { $0.cancel() } }
     var answer = try await call(0)
     var next = 1
-    while true {
+    while try await each(answer) {
         while flying.count < width {
             let page = next
             flying.append(Task { () async throws -> Answer in try await call(page) })
             next += 1
         }
-        guard try await each(answer) else { return }
         answer = try await value(of: flying.removeFirst())
     }
 }

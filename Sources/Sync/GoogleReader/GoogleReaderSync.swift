@@ -10,7 +10,7 @@ import Localization
 ///   `type: tag` a label on articles: FreshRSS's and Inoreader's spelling).
 /// - Labels: every id of each label's stream; a labelled item is fetched wherever it is.
 /// - Ids: every unread id and every starred id (their states are the truth for stored
-///   articles), and the ids of the reading list since the window's start (the first sync) or
+///   articles, applied while the contents of the others come), and the ids of the reading list since the window's start (the first sync) or
 ///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
 ///   publish date: the day's overlap covers both, and held ids are not fetched again.
 /// - Contents: `stream/items/contents`, 150 ids a call, long-form ids; two calls in flight, the
@@ -61,6 +61,8 @@ struct GoogleReaderSync: AccountSyncer {
         var seen = Set(recent)
         for id in starred + members.flatMap(\.items) where seen.insert(id).inserted { wanted.append(id) }
         let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
+        // The lists' states go to the articles held while the missing ones come (with their own).
+        let states = Task.detached { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
         let storer = ItemStorer(store: store, accountID: account.id)
         let chunks = stride(from: 0, to: missing.count, by: 150).map { Array(missing[$0..<min(missing.count, $0 + 150)]) }
         let client = client
@@ -73,7 +75,7 @@ struct GoogleReaderSync: AccountSyncer {
             }
         }
         summary.add(try await storer.finish())
-        summary.stateChanges += try stored { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
+        do { summary.stateChanges += try await states.value } catch { throw .storage("\(error)") }
         if labels != nil { summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) } }
         summary.statesChecked = true
         return (summary, nil)
