@@ -68,7 +68,6 @@ public enum JSONText {
         mutating func object(depth: Int) throws(NotJSON) -> [String: Any] {
             index += 1
             var object: [String: Any] = [:]
-            object.reserveCapacity(8)
             if try next() == UInt8(ascii: "}") { index += 1; return object }
             while true {
                 guard try next() == UInt8(ascii: "\"") else { throw NotJSON() }
