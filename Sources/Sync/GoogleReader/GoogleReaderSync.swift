@@ -10,9 +10,10 @@ import Localization
 ///   `type: tag` a label on articles: FreshRSS's and Inoreader's spelling).
 /// - Labels: every id of each label's stream; a labelled item is fetched wherever it is.
 /// - Ids: every unread id and every starred id (their states are the truth for stored
-///   articles, applied while the contents of the others come), and the ids of the reading list since the window's start (the first sync) or
-///   a day before the last sync. FreshRSS compares `ot` with arrival time, Miniflux with the
-///   publish date: the day's overlap covers both, and held ids are not fetched again.
+///   articles, applied while the contents of the others come), and the ids of the reading
+///   list since the window's start (the first sync) or a day before the last sync. FreshRSS
+///   compares `ot` with arrival time, Miniflux with the publish date: the day's overlap covers
+///   both, and held ids are not fetched again.
 /// - Contents: `stream/items/contents`, 150 ids a call, long-form ids; two calls in flight, the
 ///   answers read and stored on `ItemStorer`'s worker.
 /// - Changes: `edit-tag` (1 000 ids a call; a label on or off too, which makes it on the server),

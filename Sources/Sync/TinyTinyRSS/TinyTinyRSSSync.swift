@@ -7,8 +7,8 @@ import Localization
 /// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones); a feed with
 ///   `has_icon` has the icon tt-rss fetched, `<getConfig's icons_url>/<id>.ico` on its site.
 /// - Articles: the first sync pages every article newest first until the window's start, and
-///   every starred one; later syncs ask only for ids above the newest seen (`since_id`). Two
-///   pages are asked for ahead while one is read (`prefetched`).
+///   every starred one; later syncs ask only for ids above the newest seen (`since_id`). Once
+///   the first page is full, the next are asked for while one is read (`prefetched`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
 ///   truth for stored articles; a starred article not stored is fetched (`getArticle`). A
 ///   feed's list is read when `getCounters` shows its count moved beyond what this sync sent
@@ -70,8 +70,8 @@ struct TinyTinyRSSSync: FeedRefreshing {
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
         var newest = cursor.since
-        // The next page is asked for while one is read, and each is stored (by ItemStorer) while
-        // the sync goes on.
+        // The next pages are asked for while one is read, and each is stored (by ItemStorer)
+        // while the sync goes on.
         let storer = ItemStorer(store: store, accountID: account.id)
         for (index, query) in pages.enumerated() {
             let sent = SentJSON(value: query)
