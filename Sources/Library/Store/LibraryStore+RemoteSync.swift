@@ -166,25 +166,25 @@ extension LibraryStore {
             }
             let stored = try database.query("SELECT a.id, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE \(scope)",
                                             values) { (id: $0.int64(0), guid: $0.text(1) ?? "", read: $0.int64(2) != 0, starred: $0.int64(3) != 0) }
-            let queued = try database.query("SELECT kind, target FROM sync_changes WHERE account_id = ? AND kind IN ('read', 'starred')",
-                                            [.integer(accountID)]) { (kind: $0.text(0) ?? "", target: $0.text(1) ?? "") }
-            let queuedRead = Set(queued.filter { $0.kind == "read" }.map(\.target))
-            let queuedStarred = Set(queued.filter { $0.kind == "starred" }.map(\.target))
-            var changes: [(column: String, value: Bool, ids: [Int64])] = []
-            if let unread {
-                let listed = Set(unread)
-                let wrong = stored.filter { $0.read == listed.contains($0.guid) && !queuedRead.contains($0.guid) }
-                changes += [("read", true, wrong.filter { !$0.read }.map(\.id)), ("read", false, wrong.filter(\.read).map(\.id))]
-            }
-            if let starred {
-                let listed = Set(starred)
-                let wrong = stored.filter { $0.starred != listed.contains($0.guid) && !queuedStarred.contains($0.guid) }
-                changes += [("starred", true, wrong.filter { !$0.starred }.map(\.id)), ("starred", false, wrong.filter(\.starred).map(\.id))]
+            var queued: [String: Set<String>] = [:]   // the guids with a change still queued, by column
+            for (kind, target) in try database.query("SELECT kind, target FROM sync_changes WHERE account_id = ? AND kind IN ('read', 'starred')",
+                                                     [.integer(accountID)], { ($0.text(0) ?? "", $0.text(1) ?? "") }) {
+                queued[kind, default: []].insert(target)
             }
             var changed = 0
-            for change in changes where !change.ids.isEmpty {
-                changed += try database.run("UPDATE articles SET \(change.column) = ? WHERE id IN (SELECT value FROM json_each(?))",
-                                            [SQLValue(change.value), .jsonArray(change.ids)])
+            // An article is read when it is not listed as unread, starred when it is listed as starred.
+            for (column, list, listedMeans) in [("read", unread, false), ("starred", starred, true)] {
+                guard let list else { continue }
+                let listed = Set(list), kept = queued[column] ?? [], isRead = column == "read"
+                var turned: [Bool: [Int64]] = [:]
+                for article in stored where !kept.contains(article.guid) {
+                    let wanted = listed.contains(article.guid) == listedMeans
+                    if (isRead ? article.read : article.starred) != wanted { turned[wanted, default: []].append(article.id) }
+                }
+                for (value, ids) in turned {
+                    changed += try database.run("UPDATE articles SET \(column) = ? WHERE id IN (SELECT value FROM json_each(?))",
+                                                [SQLValue(value), .jsonArray(ids)])
+                }
             }
             return changed
         }
