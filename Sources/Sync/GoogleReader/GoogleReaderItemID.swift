@@ -12,14 +12,14 @@ enum GoogleReaderItemID {
 
     /// The stored spelling of an `itemRefs` id (decimal; an ObjectId as it is); nil when it is neither.
     static func fromRef(_ id: String) -> String? {
-        let text = trimmed(id)
+        let text = JSONReading.trimmed(id, of: .whitespaces)
         if let value = Int64(text) { return String(value) }
         return fromHex(text)
     }
 
     /// The stored spelling of an item's `id` (the long form; a short one is taken too).
     static func fromItem(_ id: String) -> String? {
-        let text = trimmed(id)
+        let text = JSONReading.trimmed(id, of: .whitespaces)
         if text.hasPrefix(longPrefix) { return fromHex(String(text.dropFirst(longPrefix.count))) }
         return fromRef(text)
     }
@@ -29,17 +29,6 @@ enum GoogleReaderItemID {
         guard let value = Int64(stored) else { return longPrefix + stored }
         let hex = String(UInt64(bitPattern: value), radix: 16)
         return longPrefix + String(repeating: "0", count: max(0, 16 - hex.count)) + hex
-    }
-
-    /// Tens of thousands of ids come in one sync: those without spaces around (all of them, in
-    /// practice) are not copied through Foundation's trimming.
-    private static func trimmed(_ id: String) -> String {
-        guard let first = id.utf8.first, let last = id.utf8.last, isSpace(first) || isSpace(last) else { return id }
-        return id.trimmingCharacters(in: .whitespaces)
-    }
-
-    private static func isSpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte >= 0x80   // a non-ASCII first or last byte may be a wide space
     }
 
     /// Up to 16 hex digits are a number; more (an ObjectId) stay text, lowercased.

@@ -10,7 +10,7 @@ enum JSONReading {
     }
 
     static func int(_ value: Any?) -> Int64? {
-        if let text = value as? String { return Int64(text.trimmingCharacters(in: .whitespaces)) }
+        if let text = value as? String { return Int64(trimmed(text, of: .whitespaces)) }
         if let number = value as? NSNumber { return number.int64Value }
         return nil
     }
@@ -37,17 +37,24 @@ enum JSONReading {
         int(value).flatMap { $0 > 0 ? Date(timeIntervalSince1970: TimeInterval($0)) : nil }
     }
 
-    /// Text that may be empty: nil when it is. Trimmed of white space at either end (checked
-    /// first, by the end bytes when they are ASCII: most text has none, and Foundation's
-    /// trimming copies through UTF-16).
+    /// Text that may be empty: nil when it is. Trimmed of white space at either end.
     static func text(_ value: Any?) -> String? {
         guard let text = string(value) else { return nil }
-        if let first = text.utf8.first, let last = text.utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
-        let scalars = text.unicodeScalars
-        guard let first = scalars.first, let last = scalars.last else { return nil }
-        if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = trimmed(text)
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    /// `text` without the characters of `set` at either end. Most text has none there and is
+    /// given back as it is, checked by its end bytes when they are ASCII, else by its end
+    /// characters: Foundation's trimming copies through UTF-16, and a sync reads tens of
+    /// thousands of ids and titles.
+    static func trimmed(_ text: String, of set: CharacterSet = .whitespacesAndNewlines) -> String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        if first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
+        if let head = text.unicodeScalars.first, let tail = text.unicodeScalars.last, !set.contains(head), !set.contains(tail) {
+            return text
+        }
+        return text.trimmingCharacters(in: set)
     }
 }
 
