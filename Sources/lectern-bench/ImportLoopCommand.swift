@@ -20,7 +20,8 @@ enum ImportLoopCommand {
             while true {
                 try store.save(LibraryFixtures.feed(number: 1, entries: batch, start: start), toFeed: feed.id)
                 start += batch
-                FileHandle.standardOutput.write(Data("committed \(start)\n".utf8))
+                // The throwing write: a closed output ends the loop with its error, not a trap.
+                try FileHandle.standardOutput.write(contentsOf: Data("committed \(start)\n".utf8))
             }
         } catch {
             FileHandle.standardError.write(Data("lectern-bench import-loop: \(error)\n".utf8))

@@ -21,40 +21,40 @@ import Glibc
         throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "lectern-bench (run swift build --build-tests)"])
     }
 
-    /// Starts the loop, waits for `commits` commit lines, kills it; the last count seen. The
-    /// wait for the lines is spent on a thread of its own.
-    private func killDuringImport(path: String, commits: Int) async throws -> Int {
+    /// Starts the loop, waits (at most 30 s) for `commits` commit lines, kills it; the last count
+    /// seen. Its output goes to files, not pipes: a pipe's end inherited by another test's child
+    /// would keep a read waiting for ever. A loop that ends before it is killed fails the test
+    /// with what it printed, promptly (no crash report to wait for).
+    private func killDuringImport(path: String, commits: Int, in folder: TempFolder) async throws -> Int {
+        let outputPath = folder.path("import-loop.out"), errorPath = folder.path("import-loop.err")
+        for file in [outputPath, errorPath] { #expect(FileManager.default.createFile(atPath: file, contents: nil)) }
         let process = Process()
         process.executableURL = try benchBinary()
         process.arguments = ["import-loop", path]
-        let output = Pipe()
-        process.standardOutput = output
+        process.environment = ProcessInfo.processInfo.environment.merging(["SWIFT_BACKTRACE": "enable=no"]) { $1 }
+        process.standardOutput = try FileHandle(forWritingTo: URL(filePath: outputPath))
+        process.standardError = try FileHandle(forWritingTo: URL(filePath: errorPath))
         try process.run()
-        let seen = await onOwnThread { Self.lastCommitSeen(in: output.fileHandleForReading, commits: commits) }
+        var seen = (lines: 0, last: 0)
+        _ = await eventually(timeout: 30) {
+            seen = Self.commitsSeen(in: outputPath)
+            return seen.lines >= commits || !process.isRunning
+        }
+        let endedByItself = !process.isRunning
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        return seen
+        await onOwnThread { process.waitUntilExit() }
+        let printed = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+        #expect(!endedByItself && process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
+                "the import loop ended by itself (status \(process.terminationStatus)): \(printed)")
+        #expect(seen.lines >= commits, "only \(seen.lines) commits in 30 s")
+        return Self.commitsSeen(in: outputPath).last
     }
 
-    /// Reads "committed N" lines until `commits` of them came (or 20 s passed); the last N.
-    private static func lastCommitSeen(in handle: FileHandle, commits: Int) -> Int {
-        var seen = 0
-        var lines = 0
-        var buffer = Data()
-        let deadline = Date().addingTimeInterval(20)
-        while lines < commits, Date() < deadline {
-            let chunk = handle.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            let text = String(decoding: buffer, as: UTF8.self)
-            let complete = text.split(separator: "\n", omittingEmptySubsequences: true).filter { $0.hasPrefix("committed ") }
-            lines = complete.count
-            if let last = complete.last, text.hasSuffix("\n") || complete.count > 1 {
-                seen = Int(last.dropFirst("committed ".count)) ?? seen
-            }
-        }
-        return seen
+    /// How many "committed N" lines the file holds, and the last N.
+    private static func commitsSeen(in path: String) -> (lines: Int, last: Int) {
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let complete = text.split(separator: "\n").dropLast(text.hasSuffix("\n") ? 0 : 1).filter { $0.hasPrefix("committed ") }
+        return (complete.count, complete.last.flatMap { Int($0.dropFirst("committed ".count)) } ?? 0)
     }
 
     @Test func killDashNineMidImportLosesNothingCommitted() async throws {
@@ -62,7 +62,7 @@ import Glibc
         let path = folder.path("library.sqlite")
         var committed = 0
         for round in 1...3 {
-            let seen = try await killDuringImport(path: path, commits: 3 + round)
+            let seen = try await killDuringImport(path: path, commits: 3 + round, in: folder)
             #expect(seen >= committed)
             let store = try LibraryStore.open(path: path)
             #expect(try store.integrityCheck() == "ok")
