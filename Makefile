@@ -4,6 +4,9 @@ SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 PREFIX ?= /usr/local
 DESTDIR ?=
 CONFIG ?= debug
+# The whole suite takes about 8 minutes here; a hang stops at this limit, and the summary names
+# the tests that started and never ended.
+TEST_TIME_LIMIT ?= 40m
 # STATIC=1: Swift's runtime and Foundation linked into the binary (--static-swift-stdlib), in a
 # build tree of its own; what the Debian package ships (docs/packaging.md).
 STATIC ?=
@@ -48,7 +51,7 @@ check:
 	$(MAKE) validate-data
 	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build.log
 	python3 scripts/no-warnings.py .build/build.log
-	set -o pipefail; scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
+	set -o pipefail; timeout --kill-after=30 $(TEST_TIME_LIMIT) scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
 		status=$$?; python3 scripts/test-summary.py .build/check.log; exit $$status
 
 validate-data: locale

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Reads a `swift test` log and says how many tests were skipped and why, so a run where
 root could not mount scratch disks (or the shared corpus is absent) says so at the end
-instead of passing quietly. Usage: test-summary.py LOG"""
+instead of passing quietly; and, when a run was stopped (a hang), which tests started and
+never ended. Usage: test-summary.py LOG"""
 import collections, re, sys
 
 reasons = collections.Counter()
@@ -16,3 +17,21 @@ else:
     print(f"make check: {total} test{'s' if total != 1 else ''} skipped:")
     for reason, count in reasons.most_common():
         print(f"  {count:4d}  {reason}")
+
+# A run stopped by the time limit (a hang) names the tests that started and never ended.
+started, ended = collections.Counter(), collections.Counter()
+for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
+    match = re.match(r'^\S+ Test (.+?) started\.$', line.rstrip("\n"))
+    if match and match.group(1) != "run" and not match.group(1).startswith("case "):
+        started[match.group(1)] += 1
+    # (searched, not matched: another process's output can begin the same line)
+    match = re.search(r'(?:^|\s)\S Test (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)\b', line)
+    if match:
+        ended[match.group(1)] += 1
+unfinished = sorted((started - ended).elements())
+if unfinished:
+    print(f"make check: {len(unfinished)} test{'s' if len(unfinished) != 1 else ''} started and never ended:")
+    for name in unfinished[:50]:
+        print(f"  {name}")
+    if len(unfinished) > 50:
+        print(f"  and {len(unfinished) - 50} more")
