@@ -18,8 +18,16 @@ final class LecternSandbox: @unchecked Sendable {
         for folder in ["config/lectern", "data/lectern", "cache"] {
             try FileManager.default.createDirectory(at: root.appending(path: folder), withIntermediateDirectories: true)
         }
-        bus = try await PrivateBus()
+        // The slot first: a sandbox waiting for one holds no bus (a dbus-daemon and its
+        // descriptors) while it waits.
         await SandboxSlots.shared.take()
+        do {
+            bus = try await PrivateBus()
+        } catch {
+            SandboxSlots.shared.giveBack()
+            try? FileManager.default.removeItem(at: root)
+            throw error
+        }
     }
 
     deinit {
