@@ -44,7 +44,7 @@ public final class LibraryStore: Sendable {
             try Schema.migrate(writer, path: path)
             let reader = try SQLiteDatabase(path: path)
             try reader.execute("PRAGMA query_only = ON; PRAGMA cache_size = -16000; PRAGMA temp_store = MEMORY")
-            logFolding = try LogFolding(path: path)
+            logFolding = LogFolding(path: path)
             try logFolding.watch(writer)
             self.writer = ConnectionLock(writer)
             self.reader = ConnectionLock(reader)

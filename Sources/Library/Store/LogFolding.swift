@@ -1,4 +1,5 @@
 import CSQLite3
+import Synchronization
 
 /// Folds the write-ahead log into the library file off the writer's way.
 ///
@@ -19,13 +20,14 @@ final class LogFolding: Sendable {
     /// The length past which a commit folds the log itself (40 MB).
     static let ceiling: Int32 = 10 * threshold
 
-    private let connection: ConnectionLock
+    private let path: String
+    /// The folding's own connection, opened the first time the log needs folding (a library
+    /// that is only read, or written a little, never holds a third connection).
+    private let connection = Mutex<ConnectionLock?>(nil)
     private let work = BackgroundWork()
 
-    init(path: String) throws(StorageError) {
-        let database = try SQLiteDatabase(path: path)
-        try database.execute("PRAGMA synchronous = NORMAL")
-        connection = ConnectionLock(database)
+    init(path: String) {
+        self.path = path
     }
 
     /// Takes over from SQLite's auto-checkpoint on `writer`, which must not outlive this.
@@ -43,10 +45,23 @@ final class LogFolding: Sendable {
 
     /// Checkpoints in the background (at once if none is running; else once more after it).
     func fold() {
-        work.request { [connection] in
-            // Busy (another checkpoint under way): the next commit past the threshold asks again.
-            try? connection.withConnection { database throws(StorageError) in try database.execute("PRAGMA wal_checkpoint(PASSIVE)") }
+        work.request { [self] in
+            // Busy (another checkpoint under way), or the connection could not be opened: the
+            // next commit past the threshold asks again.
+            try? opened().withConnection { database throws(StorageError) in try database.execute("PRAGMA wal_checkpoint(PASSIVE)") }
             return false
+        }
+    }
+
+    /// The folding's connection, opened if it is not yet.
+    private func opened() throws(StorageError) -> ConnectionLock {
+        try connection.withLock { connection throws(StorageError) in
+            if let connection { return connection }
+            let database = try SQLiteDatabase(path: path)
+            try database.execute("PRAGMA synchronous = NORMAL")
+            let opened = ConnectionLock(database)
+            connection = opened
+            return opened
         }
     }
 
