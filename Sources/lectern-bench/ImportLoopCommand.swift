@@ -1,9 +1,10 @@
 import Foundation
 import Library
 
-/// `lectern-bench import-loop DB`: writes 200-article batches into DB forever, one
+/// `lectern-bench import-loop DB`: writes 200-article batches into DB until it is killed, one
 /// transaction each, printing "committed <articles>" after every commit. The kill -9
-/// test kills it mid-write and checks the library is intact.
+/// test kills it mid-write and checks the library is intact. Should the test itself end
+/// first (a crash), the loop stops at its next commit instead of filling the disk.
 enum ImportLoopCommand {
     static let batch = 200
 
@@ -17,7 +18,8 @@ enum ImportLoopCommand {
             let feed = try store.feed(url: "https://crash.example/feed.xml")
                 ?? store.addFeed(url: "https://crash.example/feed.xml")
             var start = try store.count(.feed(feed.id))
-            while true {
+            let parent = getppid()
+            while getppid() == parent {
                 try store.save(LibraryFixtures.feed(number: 1, entries: batch, start: start), toFeed: feed.id)
                 start += batch
                 // The throwing write: a closed output ends the loop with its error, not a trap.
@@ -27,5 +29,6 @@ enum ImportLoopCommand {
             FileHandle.standardError.write(Data("lectern-bench import-loop: \(error)\n".utf8))
             return 1
         }
+        return 0
     }
 }

@@ -13,7 +13,7 @@
 //                                            opening the All view of a 50k library
 //   lectern-bench library-refresh --base URL --feeds N  refresh N loopback feeds twice
 //                                            (first, then all-304): wall time, peak RSS
-//   lectern-bench import-loop DB             write batches forever (the kill -9 test)
+//   lectern-bench import-loop DB             write batches until killed (the kill -9 test)
 //   lectern-bench playback --uri URI [--uri URI]... [--hour URI] [--runs N]
 //                                            the player: open to playing, CPU playing and paused,
 //                                            an hour-long episode's memory (PlaybackBenchmark)
