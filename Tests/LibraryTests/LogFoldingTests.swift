@@ -34,4 +34,23 @@ import Testing
         #expect(size(store.path) > 2 * limit, "the articles were copied into the file: \(size(store.path)) bytes")
         #expect(try store.count(.all) == 3000)
     }
+
+    /// Should the background folding never come (stopped, as at quit, or starved of a thread),
+    /// a commit past `ceiling` folds the log itself: the log stays bounded while a writer goes on.
+    @Test func withTheBackgroundFoldingStoppedTheLogStillStaysBounded() throws {
+        let folder = TempFolder()
+        let path = folder.path("library.sqlite")
+        let writer = try SQLiteDatabase(path: path)
+        try writer.execute("PRAGMA journal_mode = WAL; CREATE TABLE pages (body BLOB)")
+        let folding = LogFolding(path: path)
+        try folding.watch(writer)
+        folding.stop()
+        let ceiling = Int(LogFolding.ceiling) * 4096
+        for _ in 0..<600 {   // 60 MB, 25 pages a commit: half as much again as the ceiling
+            try writer.execute("INSERT INTO pages VALUES (randomblob(100000))")
+        }
+        #expect(size(path + "-wal") <= ceiling + 200_000, "the log grew to \(size(path + "-wal")) bytes")
+        #expect(size(path) > ceiling / 2, "the log was folded into the file: \(size(path)) bytes")
+        #expect(try writer.scalar("SELECT count(*) FROM pages") == 600)
+    }
 }
