@@ -62,9 +62,6 @@ public enum ArticleExtractor {
     static let minimumCharacters = 25
     /// More of its text in links than this is a menu or an index, not an article.
     static let maximumLinkDensity = 0.5
-    /// An article this long found by a stricter attempt outweighs the page's furniture found by a
-    /// relaxed one (about 25 words).
-    static let shortArticle = 140
 
     /// One pass of the grabber over the page.
     private struct Attempt {
@@ -83,7 +80,7 @@ public enum ArticleExtractor {
     /// is it, as each relaxation only lets more of the page around the post in (a sidebar's "about
     /// me", a blogroll); failing that, the longest.
     /// A relaxed attempt whose article is the page's furniture (`ArticleGrabber.foundFurniture`:
-    /// comments, a sidebar, a footer) does not count once a stricter one found a short article:
+    /// comments, a sidebar, a footer) does not count once a stricter one found an article at all:
     /// relaxing the rules let that furniture back in, and it is longer only for not being the post.
     private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?,
                                     reread: () -> PageTree?) -> Attempt? {
@@ -93,7 +90,7 @@ public enum ArticleExtractor {
         while true {
             PagePreparation.prepare(page)
             let grabber = ArticleGrabber(page: page, rules: rules, title: metadata.title)
-            if let article = grabber.grab(), !(grabber.foundFurniture && attempts.contains { $0.length >= shortArticle }) {
+            if let article = grabber.grab(), !(grabber.foundFurniture && attempts.contains { $0.length >= minimumCharacters }) {
                 let document = ArticleDocument.build(from: page, article, baseURL: base)
                 let length = document.textLength
                 attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article), byline: grabber.byline))

@@ -291,7 +291,8 @@ final class ArticleGrabber {
             }
         }
         if scores[best.id] == nil { scores[best.id] = initialScore(best.id) }
-        // Climb while the parent scores higher.
+        // Climb while the parent scores higher, unless what it adds is mostly links (a column of
+        // headlines beside the story, its container weighed up by a class such as "main-content").
         var parent = page[best.id].parent
         var lastScore = scores[best.id] ?? 0
         let threshold = lastScore / 3
@@ -302,7 +303,7 @@ final class ArticleGrabber {
             }
             if parentScore < threshold { break }
             if parentScore > lastScore {
-                best = Candidate(id: parent, score: parentScore)
+                if !addsMostlyLinks(parent, to: best.id) { best = Candidate(id: parent, score: parentScore) }
                 break
             }
             lastScore = parentScore
@@ -316,6 +317,15 @@ final class ArticleGrabber {
         }
         if scores[best.id] == nil { scores[best.id] = initialScore(best.id) }
         return (best.id, false)
+    }
+
+    /// Whether the text `parent` adds to `child`'s is mostly links, as the verdict counts them (a
+    /// column of headlines, a list of related stories): no more of the article.
+    private func addsMostlyLinks(_ parent: PageTree.ID, to child: PageTree.ID) -> Bool {
+        let parentLength = page.textLength(parent), childLength = page.textLength(child)
+        guard parentLength > childLength else { return false }
+        let linked = page.linkDensity(parent) * Double(parentLength) - page.linkDensity(child) * Double(childLength)
+        return linked / Double(parentLength - childLength) > ArticleExtractor.maximumLinkDensity
     }
 
     // MARK: Siblings

@@ -47,6 +47,27 @@ struct QuirkTests {
         }
     }
 
+    /// The same with a post of one sentence: a stricter attempt that found an article at all
+    /// outweighs the thread a relaxed one found.
+    @Test func aOneSentencePostIsNotTradedForItsCommentThread() throws {
+        let article = try Fixture.extract("one-line-post-long-comments.html")
+        #expect(article.text.hasPrefix("The north pier is closed all day on Sunday"), "\(article.text.prefix(120))")
+        for comment in ["flicker", "ticket office", "Sunday market", "railings"] {
+            #expect(!article.text.contains(comment), "a comment was taken: \(comment)")
+        }
+    }
+
+    /// The story's container is weighed up by its class and id above the story's own column,
+    /// but what it adds is a column of headlines: the story is taken without it.
+    @Test func aStoryIsTakenWithoutTheColumnOfHeadlinesBesideIt() throws {
+        let article = try Fixture.extract("story-beside-headlines.html")
+        #expect(article.text.hasPrefix("The new tram line between the station and the harbour"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("the best news the street had heard in a decade."))
+        for headline in ["Top Stories", "Council approves", "Features and analysis", "lighthouse"] {
+            #expect(!article.text.contains(headline), "the column beside the story came along: \(headline)")
+        }
+    }
+
     /// The post's body and the post score close to each other; they are one article, not an
     /// article split across the page, so the page's layout row around them stays out.
     @Test func aPostInALayoutTableIsTakenWithoutTheColumnsBesideIt() throws {
