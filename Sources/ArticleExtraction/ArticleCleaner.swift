@@ -39,7 +39,7 @@ struct ArticleCleaner {
     }
 
     /// A short heading that opens the page's furniture ("12 Comments", "Related stories", "You may
-    /// also like") in the article's last three fifths: it and what follows it under the same
+    /// also like") after the article (`opensFurniture`): it and what follows it under the same
     /// parent go. ("Related: <a story>" inside an article is a link, not a section.)
     private func dropTrailingSections(_ article: PageTree.ID) {
         let total = page.textLength(article)
@@ -47,8 +47,8 @@ struct ArticleCleaner {
         var before = 0
         var node = page.nextElement(after: article)
         while node != PageTree.none {
-            if Tags.headings.contains(page[node]), before * 5 >= total * 2, case let heading = page.innerText(node).lowercased(),
-               heading.split(separator: " ").count <= 5, heading.wholeMatch(of: Patterns.furnitureHeading) != nil {
+            if Tags.headings.contains(page[node]), case let heading = page.innerText(node).lowercased(),
+               heading.split(separator: " ").count <= 5, opensFurniture(heading, after: before, of: total) {
                 var sibling = node
                 while sibling != PageTree.none {
                     let next = page[sibling].next
@@ -60,6 +60,16 @@ struct ArticleCleaner {
             for child in page.children(node) where page[child].isText { before += page.textLength(child) }
             node = page.nextElement(after: node)
         }
+    }
+
+    /// Whether `heading`, after `before` characters of the article's `total`, opens what follows
+    /// the article: a comment thread's heading anywhere after an article's worth of text (a thread
+    /// can be many times longer than its post, and no article holds one in its middle); another
+    /// furniture heading ("Related stories") in the last three fifths.
+    private func opensFurniture(_ heading: String, after before: Int, of total: Int) -> Bool {
+        if before >= ArticleGrabber.minimumCharacters || before * 5 >= total * 2,
+           heading.wholeMatch(of: Patterns.commentsHeading) != nil { return true }
+        return before * 5 >= total * 2 && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
     }
 
     /// Removes every `name` below `root`, but players of known video sites among embeds.

@@ -23,10 +23,12 @@ enum Patterns {
     static let negative = Keywords(["-ad-", "hidden", "banner", "combx", "comment", "com-", "contact", "footer", "gdpr",
                                     "masthead", "media", "meta", "outbrain", "promo", "related", "scroll", "share", "shoutbox",
                                     "sidebar", "skyscraper", "sponsor", "shopping", "tags", "widget"], words: ["hid"])
-    /// Headings that open a page's furniture after the article, the whole heading (English
-    /// only: what other languages call them is left to the class and id words). Plural only:
+    /// Headings that open a comment thread after the article, the whole heading (English only:
+    /// what other languages call them is left to the class and id words). Plural only:
     /// "Response" is a section of an article about an API.
-    nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(comments|responses|replies|leave a (reply|comment)|post a comment|trackbacks|related( \w+)?|more from .*|you may also like|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
+    nonisolated(unsafe) static let commentsHeading = #/(\d+\s+)?(comments|responses|replies|leave a (reply|comment)|post a comment|trackbacks|trackback pings)( \(\d+\))?:?/#
+    /// Headings that open the page's other furniture after the article ("Related stories").
+    nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you may also like|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
     /// An author line.
     static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
     /// Share bars.

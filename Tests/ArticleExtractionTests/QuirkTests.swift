@@ -115,6 +115,17 @@ struct QuirkTests {
         }
     }
 
+    /// The thread's heading comes early in the text (the thread is several times longer than
+    /// the post), but after an article's worth of it: the thread goes.
+    @Test func aCommentThreadLongerThanItsPostStaysOut() throws {
+        let article = try Fixture.extract("post-with-long-thread.html")
+        #expect(article.text.hasPrefix("The town council agreed on Tuesday to keep the old swimming baths open"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("about a third of the running costs."))
+        for comment in ["7 Comments", "My children learned to swim", "sports club", "buckets"] {
+            #expect(!article.text.contains(comment), "the comment thread came along: \(comment)")
+        }
+    }
+
     @Test func codeKeepsItsLinesIndentationAndLanguage() throws {
         let article = try Fixture.extract("code-post.html")
         let code = article.document.codeBlocks
