@@ -39,33 +39,23 @@ struct QuirkTests {
     /// The strict attempt finds the short post; a relaxed one finds the longer comment thread,
     /// which must not win for its length.
     @Test func aShortPostIsNotTradedForItsCommentThread() throws {
-        let article = try Fixture.extract("short-post-long-comments.html")
-        #expect(article.text.hasPrefix("From Monday the first ferry leaves the north pier at 6:10"), "\(article.text.prefix(120))")
-        #expect(article.text.contains("remain valid until they expire."))
-        for comment in ["early shift", "bicycle spaces", "concerts", "café on board"] {
-            #expect(!article.text.contains(comment), "a comment was taken: \(comment)")
-        }
+        try expectArticle("short-post-long-comments.html", startingWith: "From Monday the first ferry leaves the north pier at 6:10",
+                          holding: "remain valid until they expire.", without: ["early shift", "bicycle spaces", "concerts", "café on board"])
     }
 
     /// The same with a post of one sentence: a stricter attempt that found an article at all
     /// outweighs the thread a relaxed one found.
     @Test func aOneSentencePostIsNotTradedForItsCommentThread() throws {
-        let article = try Fixture.extract("one-line-post-long-comments.html")
-        #expect(article.text.hasPrefix("The north pier is closed all day on Sunday"), "\(article.text.prefix(120))")
-        for comment in ["flicker", "ticket office", "Sunday market", "railings"] {
-            #expect(!article.text.contains(comment), "a comment was taken: \(comment)")
-        }
+        try expectArticle("one-line-post-long-comments.html", startingWith: "The north pier is closed all day on Sunday",
+                          holding: "repairs to its lamps.", without: ["flicker", "ticket office", "Sunday market", "railings"])
     }
 
     /// The story's container is weighed up by its class and id above the story's own column,
     /// but what it adds is a column of headlines: the story is taken without it.
     @Test func aStoryIsTakenWithoutTheColumnOfHeadlinesBesideIt() throws {
-        let article = try Fixture.extract("story-beside-headlines.html")
-        #expect(article.text.hasPrefix("The new tram line between the station and the harbour"), "\(article.text.prefix(120))")
-        #expect(article.text.contains("the best news the street had heard in a decade."))
-        for headline in ["Top Stories", "Council approves", "Features and analysis", "lighthouse"] {
-            #expect(!article.text.contains(headline), "the column beside the story came along: \(headline)")
-        }
+        try expectArticle("story-beside-headlines.html", startingWith: "The new tram line between the station and the harbour",
+                          holding: "the best news the street had heard in a decade.",
+                          without: ["Top Stories", "Council approves", "Features and analysis", "lighthouse"])
     }
 
     /// The post's body and the post score close to each other; they are one article, not an
@@ -118,11 +108,18 @@ struct QuirkTests {
     /// The thread's heading comes early in the text (the thread is several times longer than
     /// the post), but after an article's worth of it: the thread goes.
     @Test func aCommentThreadLongerThanItsPostStaysOut() throws {
-        let article = try Fixture.extract("post-with-long-thread.html")
-        #expect(article.text.hasPrefix("The town council agreed on Tuesday to keep the old swimming baths open"), "\(article.text.prefix(120))")
-        #expect(article.text.contains("about a third of the running costs."))
-        for comment in ["7 Comments", "My children learned to swim", "sports club", "buckets"] {
-            #expect(!article.text.contains(comment), "the comment thread came along: \(comment)")
+        try expectArticle("post-with-long-thread.html", startingWith: "The town council agreed on Tuesday to keep the old swimming baths open",
+                          holding: "about a third of the running costs.", without: ["7 Comments", "My children learned to swim", "sports club", "buckets"])
+    }
+
+    /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
+    private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
+                               sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let article = try Fixture.extract(fixture)
+        #expect(article.text.hasPrefix(start), "\(article.text.prefix(120))", sourceLocation: sourceLocation)
+        #expect(article.text.contains(end), sourceLocation: sourceLocation)
+        for part in left {
+            #expect(!article.text.contains(part), "what is not the article came along: \(part)", sourceLocation: sourceLocation)
         }
     }
 
