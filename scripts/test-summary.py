@@ -6,10 +6,20 @@ never ended. Usage: test-summary.py LOG"""
 import collections, re, sys
 
 reasons = collections.Counter()
+started, ended = collections.Counter(), collections.Counter()
 for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    match = re.match(r'^\S+ Test (.+?) skipped(?:: "(.*)")?\s*$', line.rstrip("\n"))
+    line = line.rstrip("\n")
+    match = re.match(r'^\S+ Test (.+?) skipped(?:: "(.*)")?\s*$', line)
     if match:
         reasons[match.group(2) or "no reason given"] += 1
+    match = re.match(r'^\S+ Test (.+?) started\.$', line)
+    if match and match.group(1) != "run" and not match.group(1).startswith("case "):
+        started[match.group(1)] += 1
+    # (searched, not matched: another process's output can begin the same line)
+    match = re.search(r'(?:^|\s)\S Test (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)\b', line)
+    if match:
+        ended[match.group(1)] += 1
+
 total = sum(reasons.values())
 if total == 0:
     print("make check: no test was skipped")
@@ -19,15 +29,6 @@ else:
         print(f"  {count:4d}  {reason}")
 
 # A run stopped by the time limit (a hang) names the tests that started and never ended.
-started, ended = collections.Counter(), collections.Counter()
-for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
-    match = re.match(r'^\S+ Test (.+?) started\.$', line.rstrip("\n"))
-    if match and match.group(1) != "run" and not match.group(1).startswith("case "):
-        started[match.group(1)] += 1
-    # (searched, not matched: another process's output can begin the same line)
-    match = re.search(r'(?:^|\s)\S Test (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)\b', line)
-    if match:
-        ended[match.group(1)] += 1
 unfinished = sorted((started - ended).elements())
 if unfinished:
     print(f"make check: {len(unfinished)} test{'s' if len(unfinished) != 1 else ''} started and never ended:")
