@@ -35,18 +35,18 @@ import Glibc
         process.standardOutput = try FileHandle(forWritingTo: URL(filePath: outputPath))
         process.standardError = try FileHandle(forWritingTo: URL(filePath: errorPath))
         try process.run()
-        var seen = (lines: 0, last: 0)
+        var lines = 0
         _ = await eventually(timeout: 30) {
-            seen = Self.commitsSeen(in: outputPath)
-            return seen.lines >= commits || !process.isRunning
+            lines = Self.commitsSeen(in: outputPath).lines
+            return lines >= commits || !process.isRunning
         }
         let endedByItself = !process.isRunning
         kill(process.processIdentifier, SIGKILL)
-        await onOwnThread { process.waitUntilExit() }
+        let ending = await onOwnThread { process.end(within: 5) }
         let printed = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
-        #expect(!endedByItself && process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL,
-                "the import loop ended by itself (status \(process.terminationStatus)): \(printed)")
-        #expect(seen.lines >= commits, "only \(seen.lines) commits in 30 s")
+        #expect(!endedByItself && ending.signalled && ending.status == SIGKILL,
+                "the import loop ended by itself (status \(ending.status)): \(printed)")
+        #expect(lines >= commits, "only \(lines) commits in 30 s")
         return Self.commitsSeen(in: outputPath).last
     }
 

@@ -59,12 +59,8 @@ public enum Command {
         while process.isRunning && Date() < deadline { usleep(20_000) }
         let timedOut = process.isRunning
         if timedOut { kill(process.processIdentifier, SIGKILL) }
-        let reaped = process.finish(within: 5)
+        let (status, signalled) = process.end(within: 5)
         group.wait()
-        // Foundation traps on the status of a process it believes running: one reaped here, whose
-        // end it never learned, says its status through the wait status.
-        let (status, signalled) = process.isRunning ? Process.decode(reaped ?? 0x7f_00)
-            : (process.terminationStatus, process.terminationReason == .uncaughtSignal)
         return CommandResult(status: status,
                              stdout: String(decoding: outData.get(), as: UTF8.self),
                              stderr: String(decoding: errData.get(), as: UTF8.self),
@@ -112,6 +108,15 @@ extension Process {
             usleep(20_000)
         }
         return nil
+    }
+
+    /// `finish(within:)`, then how the process ended: its exit status, or the signal that ended
+    /// it (and true).
+    public func end(within seconds: TimeInterval) -> (status: Int32, signalled: Bool) {
+        let reaped = finish(within: seconds)
+        // Foundation traps on the status of a process it believes running: one reaped here, whose
+        // end it never learned, says its status through the wait status.
+        return isRunning ? Self.decode(reaped ?? 0x7f_00) : (terminationStatus, terminationReason == .uncaughtSignal)
     }
 
     /// Foundation keeps an ended process, and every pipe handed to it, until `waitUntilExit` is
