@@ -67,9 +67,10 @@ struct ArticleCleaner {
     /// can be many times longer than its post, and no article holds one in its middle); another
     /// furniture heading ("Related stories") in the last three fifths.
     private func opensFurniture(_ heading: String, after before: Int, of total: Int) -> Bool {
-        if before >= ArticleGrabber.minimumCharacters || before * 5 >= total * 2,
+        let inLastThreeFifths = before * 5 >= total * 2
+        if inLastThreeFifths || before >= ArticleGrabber.minimumCharacters,
            heading.wholeMatch(of: Patterns.commentsHeading) != nil { return true }
-        return before * 5 >= total * 2 && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
+        return inLastThreeFifths && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
     }
 
     /// Removes every `name` below `root`, but players of known video sites among embeds.
