@@ -7,6 +7,10 @@ CONFIG ?= debug
 # The whole suite takes about 8 minutes here; a hang stops at this limit, and the summary names
 # the tests that started and never ended.
 TEST_TIME_LIMIT ?= 40m
+# SwiftPM drops -pthread and -m… from pkg-config's Cflags with a warning on every build; it reads
+# copies of those .pc files without them first (`make pkgconfig`), so a clean build prints none.
+PKGCONFIG_COPIES := $(CURDIR)/.build/pkgconfig
+export PKG_CONFIG_PATH := $(PKGCONFIG_COPIES)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 # STATIC=1: Swift's runtime and Foundation linked into the binary (--static-swift-stdlib), in a
 # build tree of its own; what the Debian package ships (docs/packaging.md).
 STATIC ?=
@@ -16,13 +20,16 @@ BUILD_DIR := $(SCRATCH)/$(CONFIG)
 SWIFT_BUILD_FLAGS := $(if $(STATIC),--static-swift-stdlib --scratch-path $(SCRATCH),) $(SWIFT_FLAGS)
 VERSION = $(shell python3 scripts/changelog.py version)
 
-.PHONY: all build release run check test test-headless validate-data locale pot po install install-files uninstall \
+.PHONY: all build pkgconfig release run check test test-headless validate-data locale pot po install install-files uninstall \
 	deb apt-repo check-package screenshots bench fuzz fuzz-build fuzz-report check-sanitize clean
 
 all: build
 
-build: locale
+build: locale pkgconfig
 	$(SWIFT) build -c $(CONFIG) $(SWIFT_BUILD_FLAGS) --product lectern
+
+pkgconfig:
+	scripts/pkgconfig-copies.sh $(PKGCONFIG_COPIES)
 
 ## make locale: the translations compiled into .build/locale and .build/data (docs/translations.md).
 locale:
@@ -48,7 +55,7 @@ run:
 check:
 	scripts/ensure-packages.sh check
 	scripts/build-locale.sh --test-locales
-	$(MAKE) validate-data
+	$(MAKE) validate-data pkgconfig
 	set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build/build.log
 	python3 scripts/no-warnings.py .build/build.log
 	set -o pipefail; timeout --kill-after=30 $(TEST_TIME_LIMIT) scripts/headless.sh $(SWIFT) test --skip-build 2>&1 | tee .build/check.log; \
@@ -127,6 +134,7 @@ screenshots: build
 ## make bench: Lectern's measurements beside peer tools (see docs/benchmarks.md).
 bench:
 	scripts/ensure-packages.sh bench
+	$(MAKE) pkgconfig
 	scripts/bench.sh
 
 ## make check-sanitize: the whole suite under AddressSanitizer, then ThreadSanitizer
@@ -134,6 +142,7 @@ bench:
 SANITIZERS ?= address thread
 check-sanitize:
 	scripts/ensure-packages.sh check
+	$(MAKE) pkgconfig
 	SWIFT=$(SWIFT) scripts/check-sanitize.sh $(SANITIZERS)
 
 ## make fuzz: each fuzz target under libFuzzer + AddressSanitizer for FUZZ_SECONDS
@@ -145,7 +154,7 @@ fuzz: fuzz-build
 	scripts/fuzz.py $(FUZZ_BUILD)/release/lectern-fuzz --seconds $(FUZZ_SECONDS) --targets $(FUZZ_TARGETS)
 
 # lld: gold fails on ASan's instrumented debug info.
-fuzz-build:
+fuzz-build: pkgconfig
 	$(SWIFT) build -c release --scratch-path $(FUZZ_BUILD) --product lectern-fuzz \
 		-Xswiftc -sanitize=fuzzer,address -Xswiftc -DLECTERN_FUZZER -Xswiftc -use-ld=lld
 
