@@ -11,10 +11,10 @@ model: only the same-run ratios carry over. Setup and progress go to stderr.
 - first sync (after one untimed floor run, to warm the server): `lectern-bench sync --kind greader`
   into a fresh library, then the floor's same calls,
   alternating for 3 rounds; the medians;
-- incremental: 50 new articles (appended to feed files, fetched by FreshRSS) and 50 state changes
-  (25 read, 25 starred) on the server; Lectern syncs the last round's library, the floor makes the
-  same calls (fetching contents only for the ids that library did not hold), once untimed first
-  to warm FreshRSS for both;
+- incremental, 3 rounds: 50 new articles (appended to feed files, fetched by FreshRSS) and 50 state
+  changes (25 read, 25 starred) on the server; Lectern syncs the last first sync's library, the
+  floor makes the same calls (fetching contents only for the ids that library did not hold), once
+  untimed first to warm FreshRSS for both; the medians;
 - correct: the library's article, unread and starred counts against the server's.
 
 The floor is this file run as `--floor API USER PASSWORD SINCE LIBRARY`: python's urllib making the
@@ -124,11 +124,11 @@ def populate(harness, ready):
     harness.sql(f"UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry ORDER BY id DESC LIMIT {STARRED})")
 
 
-def change(harness, ready):
+def change(harness, ready, round_number):
     """50 new articles (two feeds grow by 25, fetched by FreshRSS) and 25 read + 25 starred there."""
     for number in (0, 1):
         with open(os.path.join(ready["feeds_dir"], f"f{number}.xml"), "w") as out:
-            out.write(feed_xml(ready, number, ITEMS + NEW // 2))
+            out.write(feed_xml(ready, number, ITEMS + (round_number + 1) * NEW // 2))
     harness.sql(f"UPDATE entry SET is_read = 1 WHERE id IN (SELECT id FROM entry WHERE is_read = 0 ORDER BY id DESC LIMIT {STATE // 2})")
     harness.sql(f"UPDATE entry SET is_favorite = 1 WHERE id IN (SELECT id FROM entry WHERE is_favorite = 0 ORDER BY id LIMIT {STATE // 2})")
     harness.actualize()
@@ -191,20 +191,24 @@ def main():
                     problems.append(f"round {number + 1}: Lectern {record}, floor {floor_record}, library {stored}, server {server}")
             emit("sync-first-freshrss", lecterns, floors, problems, articles=ARTICLES, **{k: server[k] for k in ("unread", "starred")})
 
-            change(harness, ready)
-            server = server_counts(harness)
-            library = os.path.join(work, f"first{ROUNDS - 1}.sqlite")
             # The floor fetches what this library lacks, so it goes first; both look a day back from now.
-            # Its first run is not timed: it warms FreshRSS for both (whoever went first paid for that).
-            run_floor(ready, int(time.time()), library)
-            floor_record = run_floor(ready, int(time.time()), library)
-            record = lectern(bench, ready, library, kind="greader")
-            stored = library_counts(library)
-            log(f"incremental: Lectern {record['seconds']} s ({record['new']} new, {record['state_changes']} state changes), "
-                f"floor {floor_record['seconds']} s; library {stored}")
-            problems = [] if stored == server and record["new"] == NEW and record["state_changes"] == STATE else \
-                [f"Lectern {record}, library {stored}, server {server}"]
-            emit("sync-incremental-freshrss", [record], [floor_record], problems, changes=NEW + STATE)
+            # Its first run each round is not timed: it warms FreshRSS for both (whoever went first paid for that).
+            library = os.path.join(work, f"first{ROUNDS - 1}.sqlite")
+            lecterns, floors, problems = [], [], []
+            for number in range(ROUNDS):
+                change(harness, ready, number)
+                server = server_counts(harness)
+                run_floor(ready, int(time.time()), library)
+                floor_record = run_floor(ready, int(time.time()), library)
+                record = lectern(bench, ready, library, kind="greader")
+                stored = library_counts(library)
+                log(f"incremental round {number + 1}: Lectern {record['seconds']} s ({record['new']} new, {record['state_changes']} "
+                    f"state changes), floor {floor_record['seconds']} s; library {stored}")
+                lecterns.append(record)
+                floors.append(floor_record)
+                if stored != server or record["new"] != NEW or record["state_changes"] != STATE:
+                    problems.append(f"round {number + 1}: Lectern {record}, library {stored}, server {server}")
+            emit("sync-incremental-freshrss", lecterns, floors, problems, changes=NEW + STATE)
     finally:
         harness.stop()
     log(f"done in {time.perf_counter() - began:.0f} s")
