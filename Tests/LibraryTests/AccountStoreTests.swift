@@ -96,6 +96,27 @@ import Testing
         #expect(try store.missingRemoteItems(accountID: account.id, among: ["101", "999", "102"]) == ["999"])
     }
 
+    @Test func statesReadAheadOfTheListsStillLetALocalChangeMadeMeanwhileWin() throws {
+        let (store, folder) = try makeStore()
+        _ = folder
+        let account = try accountWithFeed(store)
+        // A sync reads the stored states while the server's lists come…
+        let ahead = try store.storedStates(accountID: account.id)
+        let rows = try store.articles(ArticleQuery(view: .all))
+        let oolong = try #require(rows.first { $0.title == "Oolong & more" })
+        let sencha = try #require(rows.first { $0.title == "Sencha" })
+        // …meanwhile the user reads Oolong and marks it unread again, and unstars Sencha.
+        try store.setRead([oolong.id], true)
+        try store.setRead([oolong.id], false)
+        try store.setStarred([sencha.id], false)
+        // The lists say: nothing unread, Sencha starred.
+        let changed = try store.applyRemoteStates(accountID: account.id, unread: [], starred: ["102"], stored: ahead)
+        let after = try store.articles(ArticleQuery(view: .all))
+        #expect(after.first { $0.id == oolong.id }?.read == false, "marked unread again meanwhile: the queued change wins")
+        #expect(after.first { $0.id == sencha.id }.map { $0.read && !$0.starred } == true, "unstarred meanwhile stays unstarred")
+        #expect(changed == 0)
+    }
+
     @Test func aNewArticleComesInTheServersStateAndOneTakenOverByItsLinkTakesItToo() throws {
         let (store, folder) = try makeStore()
         _ = folder

@@ -268,6 +268,11 @@ import Testing
         // Spaces around an id and upper-case hex are the same item.
         #expect(GoogleReaderItemID.fromItem(" tag:google.com,2005:reader/item/000661727F6C0FE4\t") == "1795994252218340")
         #expect(GoogleReaderItemID.fromRef(" 1795994252218340 ") == "1795994252218340")
+        // A number spelled another way is the same item, stored as one spelling.
+        #expect(GoogleReaderItemID.fromRef("+1795994252218340") == "1795994252218340")
+        #expect(GoogleReaderItemID.fromRef("001795994252218340") == "1795994252218340")
+        #expect(GoogleReaderItemID.fromRef("-0") == "0" && GoogleReaderItemID.fromRef("0") == "0")
+        #expect(GoogleReaderItemID.fromRef("-02") == "-2" && GoogleReaderItemID.fromRef("-2") == "-2")
         #expect(GoogleReaderItemID.fromItem("5D0F1A2B3C4D5E6F7A8B9C0D") == "5d0f1a2b3c4d5e6f7a8b9c0d")
         #expect(GoogleReaderItemID.fromItem("tag:google.com,2005:reader/item/") == nil)
     }

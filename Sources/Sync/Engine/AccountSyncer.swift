@@ -125,3 +125,20 @@ extension AccountSyncer {
         }
     }
 }
+
+extension AccountSyncer {
+    /// Starts a library call beside the requests (reads on a connection of their own, writes
+    /// waiting only for the library's other writes); `stored(_:)` awaits it.
+    func storing<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
+        Task.detached { try await body() }
+    }
+
+    /// The value of a library call started by `storing`, its failure a sync error.
+    func stored<T>(_ call: Task<T, any Error>) async throws(SyncError) -> T {
+        do {
+            return try await call.value
+        } catch {
+            throw .storage("\(error)")
+        }
+    }
+}

@@ -41,42 +41,47 @@ struct GoogleReaderSync: AccountSyncer {
             batch throws(SyncError) in try await send(batch)
         }
 
+        // The stored states are read while the subscriptions come (sign-in included): once the
+        // lists are in, only comparing and writing is left.
+        let statesRead = storing { try store.storedStates(accountID: account.id) }
         let (feeds, folders, labels) = try await subscriptions()
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
         summary.feedsAdded = subscriptions.added
         summary.feedsRemoved = subscriptions.removed
 
         // The id lists: starred, unread, the window's, each label's; two calls in flight after the
-        // first, so the server works on one list while Lectern reads the one before.
+        // first, so the server works on one list while Lectern reads the one before. Meanwhile the
+        // library is read for the ids it holds, and once starred and unread are in, their states
+        // go to the articles held (the missing ones come with their own): by the time the last
+        // list comes, what is left to do is asking for the missing contents.
+        let held = storing { try store.heldRemoteItems(accountID: account.id) }
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
         let streams: [[(String, String)]] = [[("s", Self.starredTag)], [("s", Self.readingList), ("xt", Self.readTag)],
                                              [("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))]]
             + (labels ?? []).map { [("s", $0.remoteID)] }
         var lists: [[String]] = []
-        try await overlapped(streams.count) { index throws(SyncError) in try await ids(streams[index]) } each: { lists.append($0) }
-        let (starred, unread, recent) = (lists[0], lists[1], lists[2])
+        var states: Task<Int, any Error>?
+        do {
+            try await overlapped(streams.count) { index throws(SyncError) in try await ids(streams[index]) } each: { list in
+                lists.append(list)
+                guard lists.count == 2 else { return }
+                let (starred, unread) = (lists[0], lists[1])
+                states = storing { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred, stored: try await statesRead.value) }
+            }
+            let (starred, recent) = (lists[0], lists[2])
+            var wanted = recent
+            var seen = Set(recent)
+            for id in starred + lists.dropFirst(3).joined() where seen.insert(id).inserted { wanted.append(id) }
+            let holding = try await stored(held)
+            summary.add(try await fetchContents(wanted.filter { !holding.contains($0) }, accountID: account.id, store: store))
+            if let states { summary.stateChanges += try await stored(states) }
+        } catch {
+            _ = try? await states?.value   // a failed sync returns with nothing of it still writing
+            throw error
+        }
         // A tag/list that failed this time leaves the labels as they are.
         let members = zip(labels ?? [], lists.dropFirst(3)).map { RemoteLabel(remoteID: $0.remoteID, name: $0.title, items: $1) }
-        var wanted = recent
-        var seen = Set(recent)
-        for id in starred + members.flatMap(\.items) where seen.insert(id).inserted { wanted.append(id) }
-        let missing = try stored { try store.missingRemoteItems(accountID: account.id, among: wanted) }
-        // The lists' states go to the articles held while the missing ones come (with their own).
-        let states = Task.detached { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred) }
-        let storer = ItemStorer(store: store, accountID: account.id)
-        let chunks = stride(from: 0, to: missing.count, by: 150).map { Array(missing[$0..<min(missing.count, $0 + 150)]) }
-        let client = client
-        try await overlapped(chunks.count) { index throws(SyncError) in
-            try await client.post("stream/items/contents", chunks[index].map { ("i", GoogleReaderItemID.longForm($0)) })
-        } each: { response throws(SyncError) in
-            try await storer.add { () throws(SyncError) in
-                let answer = try client.json(response, call: "stream/items/contents")
-                return (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
-            }
-        }
-        summary.add(try await storer.finish())
-        do { summary.stateChanges += try await states.value } catch { throw .storage("\(error)") }
         if labels != nil { summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) } }
         summary.statesChecked = true
         return (summary, nil)
@@ -139,15 +144,33 @@ struct GoogleReaderSync: AccountSyncer {
             var parameters = query + [("n", "10000")]
             if let continuation { parameters.append(("c", continuation)) }
             let page = try await client.get("stream/items/ids", parameters)
-            guard let refs = page["itemRefs"] as? [[String: Any]] ?? (page["itemRefs"] == nil ? [] : nil) else {
+            guard let refs = page["itemRefs"] as? [Any] ?? (page["itemRefs"] == nil ? [] : nil) else {
                 throw .badResponse(server: server, call: "stream/items/ids", reason: tr("itemRefs is not a list"))
             }
-            let pageIDs = refs.compactMap { JSONReading.string($0["id"]).flatMap(GoogleReaderItemID.fromRef) }
+            // Each ref looked into as it is: a cast to [[String: Any]] would copy the list.
+            let pageIDs = refs.compactMap { JSONReading.string(($0 as? [String: Any])?["id"]).flatMap(GoogleReaderItemID.fromRef) }
             ids += pageIDs
             let next = JSONReading.text(page["continuation"])
             continuation = pageIDs.isEmpty || next == continuation ? nil : next
         } while continuation != nil
         return ids
+    }
+
+    /// The contents of `ids`, 150 a call, two calls in flight, each answer read and stored on
+    /// `ItemStorer`'s worker while the next comes.
+    private func fetchContents(_ ids: [String], accountID: Int64, store: LibraryStore) async throws(SyncError) -> IngestResult {
+        let storer = ItemStorer(store: store, accountID: accountID)
+        let chunks = stride(from: 0, to: ids.count, by: 150).map { Array(ids[$0..<min(ids.count, $0 + 150)]) }
+        let client = client
+        try await overlapped(chunks.count) { index throws(SyncError) in
+            try await client.post("stream/items/contents", chunks[index].map { ("i", GoogleReaderItemID.longForm($0)) })
+        } each: { response throws(SyncError) in
+            try await storer.add { () throws(SyncError) in
+                let answer = try client.json(response, call: "stream/items/contents")
+                return (answer["items"] as? [[String: Any]] ?? []).compactMap(Self.item(from:))
+            }
+        }
+        return try await storer.finish()
     }
 
     static func item(from row: [String: Any]) -> RemoteItem? {
