@@ -6,25 +6,36 @@ import Testing
 /// A refresh that reaches no server at all is the computer being offline: no feed is marked as
 /// failing or backed off for it. A server down among others that answer is that feed's failure.
 @Suite struct OfflineRefreshTests {
-    /// A loopback address where nothing listens (a port taken from the kernel and let go).
-    private func deadAddress(_ path: String) throws -> String {
+    /// A loopback port where nothing listens: taken from the kernel and held, bound but never
+    /// listening, so a connection is refused and no server of a test running beside this one can
+    /// be given the port meanwhile (a port let go was, once: its feed answered 401).
+    private final class DeadPort {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(socket) }
-        var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0,
-                                  sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        try withUnsafeMutablePointer(to: &address) { pointer in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-                try #require(bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0)
+        private(set) var port: UInt16 = 0
+
+        init() throws {
+            var address = sockaddr_in(sin_family: sa_family_t(AF_INET), sin_port: 0,
+                                      sin_addr: in_addr(s_addr: inet_addr("127.0.0.1")), sin_zero: (0, 0, 0, 0, 0, 0, 0, 0))
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            try withUnsafeMutablePointer(to: &address) { pointer in
+                try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                    try #require(bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0)
+                }
             }
+            port = UInt16(bigEndian: address.sin_port)
         }
-        return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))\(path)"
+
+        func address(_ path: String) -> String { "http://127.0.0.1:\(port)\(path)" }
+
+        deinit { close(socket) }
     }
 
     @Test func noServerReachableMarksNoFeedAndSaysSoOnce() async throws {
         let (store, folder) = try makeStore()
         _ = folder
-        let feeds = try (0..<3).map { try store.addFeed(url: try deadAddress("/feed\($0).xml")) }
+        let ports = try (0..<3).map { _ in try DeadPort() }
+        defer { withExtendedLifetime(ports) {} }   // held until the test ends
+        let feeds = try ports.enumerated().map { try store.addFeed(url: $1.address("/feed\($0).xml")) }
         let summary = await FeedRefresher(store: store, policy: testPolicy).refresh()
         #expect(summary.offline)
         #expect(summary.outcomes.values.allSatisfy { if case .unreachable = $0 { true } else { false } })
@@ -42,7 +53,9 @@ import Testing
     @Test func aServerDownWhileOthersAnswerIsThatFeedsFailure() async throws {
         let (store, folder, good) = try storeWithFeed("/feed.xml")
         _ = folder
-        let down = try store.addFeed(url: try deadAddress("/feed.xml"))
+        let port = try DeadPort()
+        defer { withExtendedLifetime(port) {} }
+        let down = try store.addFeed(url: port.address("/feed.xml"))
         let summary = await FeedRefresher(store: store, policy: testPolicy).refresh()
         #expect(!summary.offline)
         guard case .updated? = summary.outcomes[good.id] else {
