@@ -10,6 +10,9 @@ struct ArticleCleaner {
     let title: String
 
     func clean(_ article: PageTree.ID) {
+        // A comment thread's heading is looked for first: the heading is often named as furniture
+        // itself (`id="comments"`), and goes with the headings weighed as boilerplate below.
+        dropTrailingSections(article, commentsOnly: true)
         let dataTables = markDataTables(article)
         removeConditionally(article, "form", dataTables: dataTables)
         removeConditionally(article, "fieldset", dataTables: dataTables)
@@ -40,16 +43,21 @@ struct ArticleCleaner {
 
     /// A short heading that opens the page's furniture ("12 Comments", "Related stories", "You may
     /// also like") after the article (`opensFurniture`): it and what follows it under the same
-    /// parent go. ("Related: <a story>" inside an article is a link, not a section.)
-    private func dropTrailingSections(_ article: PageTree.ID) {
+    /// parent go; a heading alone in its wrapper (`<div class="comments-head"><h2>…`) stands for
+    /// the wrapper. ("Related: <a story>" inside an article is a link, not a section.)
+    private func dropTrailingSections(_ article: PageTree.ID, commentsOnly: Bool = false) {
         let total = page.textLength(article)
         guard total > 0 else { return }
         var before = 0
         var node = page.nextElement(after: article)
         while node != PageTree.none {
             if Tags.headings.contains(page[node]), case let heading = page.innerText(node).lowercased(),
-               heading.split(separator: " ").count <= 5, opensFurniture(heading, after: before, of: total) {
+               heading.split(separator: " ").count <= 5, opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly) {
                 var sibling = node
+                while case let parent = page[sibling].parent, parent != article, parent != PageTree.none,
+                      page.children(parent).allSatisfy({ $0 == sibling || page.isWhitespace($0) }) {
+                    sibling = parent
+                }
                 while sibling != PageTree.none {
                     let next = page[sibling].next
                     page.remove(sibling)
@@ -66,11 +74,11 @@ struct ArticleCleaner {
     /// the article: a comment thread's heading anywhere after an article's worth of text (a thread
     /// can be many times longer than its post, and no article holds one in its middle); another
     /// furniture heading ("Related stories") in the last three fifths.
-    private func opensFurniture(_ heading: String, after before: Int, of total: Int) -> Bool {
+    private func opensFurniture(_ heading: String, after before: Int, of total: Int, commentsOnly: Bool) -> Bool {
         let inLastThreeFifths = before * 5 >= total * 2
         if inLastThreeFifths || before >= ArticleGrabber.minimumCharacters,
            heading.wholeMatch(of: Patterns.commentsHeading) != nil { return true }
-        return inLastThreeFifths && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
+        return !commentsOnly && inLastThreeFifths && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
     }
 
     /// Removes every `name` below `root`, but players of known video sites among embeds.

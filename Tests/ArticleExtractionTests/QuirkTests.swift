@@ -112,6 +112,16 @@ struct QuirkTests {
                           holding: "about a third of the running costs.", without: ["7 Comments", "My children learned to swim", "sports club", "buckets"])
     }
 
+    /// The thread's heading sits alone in a wrapper named as a comment form, and the comments
+    /// follow the wrapper: the heading still ends the article, and what follows its wrapper goes.
+    @Test func aThreadHeadingAloneInItsWrapperEndsTheArticle() throws {
+        let article = try Fixture.extract("thread-heading-in-a-wrapper.html")
+        #expect(article.text.contains("The railway announced this morning") && article.text.contains("already taken by lunchtime."))
+        for part in ["Comments", "as a student", "breakfast", "reader four"] {
+            #expect(!article.text.contains(part), "the thread came along: \(part)")
+        }
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
