@@ -51,8 +51,10 @@ struct ArticleCleaner {
         var before = 0
         var node = page.nextElement(after: article)
         while node != PageTree.none {
-            if Tags.headings.contains(page[node]), case let heading = page.innerText(node).lowercased(),
-               heading.split(separator: " ").count <= 5, opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly) {
+            let titled = Tags.headings.contains(page[node])
+            if titled || page.looksLikeHeading(node), case let heading = page.innerText(node).lowercased(),
+               heading.split(separator: " ").count <= 5,
+               opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly || !titled) {
                 var sibling = node
                 while case let parent = page[sibling].parent, parent != article, parent != PageTree.none,
                       page.children(parent).allSatisfy({ $0 == sibling || page.isWhitespace($0) }) {

@@ -85,7 +85,8 @@ final class ArticleGrabber {
             }
             if rules.stripUnlikely {
                 // Headings are small and say what follows: "date-header", "entry-header" are not a page's header.
-                if Patterns.namesFurniture(match), !Tags.headings.contains(page[node]),
+                // A comment thread's heading stays to end the article (`ArticleCleaner`), whatever its look.
+                if Patterns.namesFurniture(match), !Tags.headings.contains(page[node]), !page.opensCommentThread(node),
                    !page.hasAncestor(node, named: "table"), !page.hasAncestor(node, named: "code"), name != "body", name != "a" {
                     node = removeAndNext(node)
                     continue

@@ -121,6 +121,35 @@ extension PageTree {
         return false
     }
 
+    /// A `div` or `p` of a few words and nothing else — text, or inline elements holding only
+    /// text, no link — such as `<div class="comments-head">Comments</div>`: a heading by its
+    /// look. Checked without reading below its grandchildren.
+    func looksLikeHeading(_ id: ID) -> Bool {
+        guard self[id].name == "div" || self[id].name == "p" else { return false }
+        var child = self[id].firstChild, count = 0
+        while child != PageTree.none {
+            count += 1
+            guard count <= 4 else { return false }
+            if self[child].isElement {
+                guard ["a", "span", "b", "strong", "em"].contains(self[child].name) else { return false }
+                var inner = self[child].firstChild
+                while inner != PageTree.none {
+                    guard self[inner].isText, self[child].name != "a" else { return false }
+                    inner = self[inner].next
+                }
+            }
+            child = self[child].next
+        }
+        return count > 0
+    }
+
+    /// A heading, or an element that looks like one, saying a comment thread follows ("12 Comments").
+    func opensCommentThread(_ id: ID) -> Bool {
+        guard Tags.headings.contains(self[id]) || looksLikeHeading(id) else { return false }
+        let heading = innerText(id).lowercased()
+        return heading.split(separator: " ").count <= 5 && heading.wholeMatch(of: Patterns.commentsHeading) != nil
+    }
+
     /// A whitespace-only text node, or a `<br>`.
     func isWhitespace(_ id: ID) -> Bool {
         let node = self[id]

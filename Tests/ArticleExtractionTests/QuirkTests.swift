@@ -122,6 +122,13 @@ struct QuirkTests {
         }
     }
 
+    /// The thread's heading is a plain `div` named like the comments (furniture by its name) and
+    /// the comments are kept by the "body" in theirs: the div says what follows like a heading.
+    @Test func aDivThatSaysCommentsEndsTheArticleLikeAHeading() throws {
+        try expectArticle("thread-under-a-div-heading.html", startingWith: "December 6",
+                          holding: "company on the laps.", without: ["Comments", "This one is going to hurt", "treadmill", "Sven"])
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
