@@ -10,7 +10,7 @@ import Localization
 ///   `type: tag` a label on articles: FreshRSS's and Inoreader's spelling).
 /// - Labels: every id of each label's stream; a labelled item is fetched wherever it is.
 /// - Ids: every unread id and every starred id (their states are the truth for stored
-///   articles, applied while the contents of the others come), and the ids of the reading
+///   articles, applied as soon as both are in, while the rest comes), and the ids of the reading
 ///   list since the window's start (the first sync) or a day before the last sync. FreshRSS
 ///   compares `ot` with arrival time, Miniflux with the publish date: the day's overlap covers
 ///   both, and held ids are not fetched again.
