@@ -51,10 +51,9 @@ struct ArticleCleaner {
         var before = 0
         var node = page.nextElement(after: article)
         while node != PageTree.none {
-            let titled = Tags.headings.contains(page[node])
-            if titled || page.looksLikeHeading(node), case let heading = page.innerText(node).lowercased(),
-               heading.split(separator: " ").count <= 5,
-               opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly || !titled) {
+            // A `div` that looks like a heading ends the article for a comment thread only.
+            if let heading = page.shortHeading(node),
+               opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly || !Tags.headings.contains(page[node])) {
                 var sibling = node
                 while case let parent = page[sibling].parent, parent != article, parent != PageTree.none,
                       page.children(parent).allSatisfy({ $0 == sibling || page.isWhitespace($0) }) {

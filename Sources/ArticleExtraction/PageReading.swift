@@ -143,11 +143,17 @@ extension PageTree {
         return count > 0
     }
 
-    /// A heading, or an element that looks like one, saying a comment thread follows ("12 Comments").
-    func opensCommentThread(_ id: ID) -> Bool {
-        guard Tags.headings.contains(self[id]) || looksLikeHeading(id) else { return false }
+    /// The text, lower-case, of a heading (or an element that looks like one) of five words at
+    /// most, as the headings that open a page's furniture are; nil for anything else.
+    func shortHeading(_ id: ID) -> String? {
+        guard Tags.headings.contains(self[id]) || looksLikeHeading(id) else { return nil }
         let heading = innerText(id).lowercased()
-        return heading.split(separator: " ").count <= 5 && heading.wholeMatch(of: Patterns.commentsHeading) != nil
+        return heading.split(separator: " ").count <= 5 ? heading : nil
+    }
+
+    /// A short heading, or an element that looks like one, saying a comment thread follows ("12 Comments").
+    func opensCommentThread(_ id: ID) -> Bool {
+        shortHeading(id)?.wholeMatch(of: Patterns.commentsHeading) != nil
     }
 
     /// A whitespace-only text node, or a `<br>`.
