@@ -146,9 +146,38 @@ extension PageTree {
     /// The text, lower-case, of a heading (or an element that looks like one) of five words at
     /// most, as the headings that open a page's furniture are; nil for anything else.
     func shortHeading(_ id: ID) -> String? {
-        guard Tags.headings.contains(self[id]) || looksLikeHeading(id) else { return nil }
-        let heading = innerText(id).lowercased()
-        return heading.split(separator: " ").count <= 5 ? heading : nil
+        guard Tags.headings.contains(self[id]) || looksLikeHeading(id), hasAtMostWords(id, 5) else { return nil }
+        return innerText(id).lowercased()
+    }
+
+    /// Whether the text below `id` holds at most `limit` words (runs between whitespace, as
+    /// `innerText` collapses it), read in place and no further than the word past the limit:
+    /// every paragraph of a page is asked whether it is a short heading.
+    func hasAtMostWords(_ id: ID, _ limit: Int) -> Bool {
+        var words = 0, inWord = false
+        return forEachDescendant(of: id) { node in
+            guard self[node].isText else { return true }
+            var text = self[node].text
+            return text.withUTF8 { bytes in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let noBreak = byte == 0xC2 && index + 1 < bytes.count && bytes[index + 1] == 0xA0
+                    if PageTree.isSpace(byte) || noBreak {
+                        inWord = false
+                        index += noBreak ? 2 : 1
+                        continue
+                    }
+                    if !inWord {
+                        words += 1
+                        inWord = true
+                        if words > limit { return false }
+                    }
+                    index += 1
+                }
+                return true
+            }
+        }
     }
 
     /// A short heading, or an element that looks like one, saying a comment thread follows ("12 Comments").
