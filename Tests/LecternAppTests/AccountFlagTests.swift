@@ -279,6 +279,11 @@ struct AccountFlagTests {
         // Drinks, alice's folder on the server, chosen in the sidebar; its menu from the keyboard.
         var items = try await lectern.sidebarMenu("Drinks", offering: "Rename…")
         #expect(items == ["Rename…", "Delete Folder…"], "\(items)")
+        // A sync by another process reloads the window's library: the menu stays open.
+        #expect(await sandbox.run(["--batch", "--sync"], environment: Self.noDisplay).status == 0)
+        await pause(seconds: 2)
+        let kept = ((try? await bus.walk(app)) ?? []).filter { $0.role == "menu item" }.map(\.name)
+        #expect(kept == items, "the menu after the library was reloaded: \(kept)")
         try await lectern.choose("Rename…")
         var prompt = ""
         #expect(await eventually(timeout: 10) {

@@ -76,8 +76,15 @@ import Testing
         try store.undo(markAll)
         #expect(try store.pendingChanges(accountID: account.id).first { $0.kind == .read && $0.target == "101" }?.value == "0")
 
+        // States wait for the next sync; a renamed folder is for the window to send at once.
+        #expect(try store.accountsWithQueuedSubscriptionChanges().isEmpty, "read and starred changes are not sent at once")
+        let drinks = try #require(try store.folders().first { $0.accountID == account.id })
+        try store.renameFolder(drinks.id, to: "Beverages")
+        #expect(try store.accountsWithQueuedSubscriptionChanges() == [account.id])
+
         try store.removeChanges(try store.pendingChanges(accountID: account.id).map(\.id))
         #expect(try store.pendingChanges(accountID: account.id).isEmpty)
+        #expect(try store.accountsWithQueuedSubscriptionChanges().isEmpty)
     }
 
     @Test func theServerWinsExceptWhereALocalChangeIsStillQueued() throws {

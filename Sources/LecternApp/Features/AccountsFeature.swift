@@ -135,6 +135,22 @@ final class AccountsFeature {
         }
     }
 
+    /// Sends a change the user made to an account's subscriptions, folders or labels (renamed,
+    /// moved, unsubscribed, deleted) now, by syncing each account that has one queued, as
+    /// Sync Now does; read and starred states wait for the next sync. A server out of reach
+    /// keeps the change queued, and the account's row shows why.
+    func sendSubscriptionChanges() {
+        guard let libraryService = library.service, let access = library.access else { return }
+        let ids = access.read(tr("read your sync accounts"), fallback: []) { try $0.accountsWithQueuedSubscriptionChanges() }
+        let waiting = access.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() }.filter { ids.contains($0.id) }
+        guard !waiting.isEmpty else { return }
+        let accounts = service(for: libraryService)
+        Task { @MainActor [weak self] in
+            for account in waiting { _ = await accounts.sync(account) }
+            self?.shell.libraryDidChange()
+        }
+    }
+
     /// Subscribes in an account: queued for its server, then synced at once; the server's
     /// refusal is told to `done`. A server out of reach gets the change at the next sync.
     func subscribe(_ address: String, in account: Account,

@@ -40,7 +40,7 @@ final class Features {
         (self.library, self.themes, self.background, self.reading) = (library, themes, background, reading)
         (self.arrivals, self.accounts, self.refreshing) = (arrivals, accounts, refreshing)
         subscriptions = SubscriptionsFeature(shell: shell, library: library, accounts: accounts)
-        labels = LabelsFeature(shell: shell, library: library)
+        labels = LabelsFeature(shell: shell, library: library, accounts: accounts)
         downloads = DownloadsFeature(shell: shell, library: library)
         refreshing.onRefreshed = { [downloads] in downloads.downloadNew() }
         listening = ListeningFeature(shell: shell, library: library)

@@ -8,7 +8,8 @@ import Sync
 /// Labels on articles: the reader's Labels popover (l) puts the labels of the article's library
 /// on it and takes them off, and makes new ones where that library can (this computer, a Google
 /// Reader server; a Tiny Tiny RSS server only takes its own); a label's sidebar row renames and
-/// deletes it. An account's changes go to its server at the next sync. Actions: `app.labels`,
+/// deletes it. An account's labels on articles go to its server at the next sync; a renamed
+/// or deleted label goes at once. Actions: `app.labels`,
 /// `app.label-article` ("ID:1" puts label ID on the shown article, "ID:0" takes it off),
 /// `app.new-label` (a name: made and put on the shown article), `app.rename-label` and
 /// `app.delete-label` (a label id).
@@ -16,10 +17,12 @@ import Sync
 final class LabelsFeature {
     private unowned let shell: AppShell
     private let library: LibraryOwner
+    private let accounts: AccountsFeature
 
-    init(shell: AppShell, library: LibraryOwner) {
+    init(shell: AppShell, library: LibraryOwner, accounts: AccountsFeature) {
         self.shell = shell
         self.library = library
+        self.accounts = accounts
         let map = shell.actionMap
         Actions.add("labels", to: map) { [unowned shell] in shell.mainWindow?.session?.reader.openLabels() }
         Actions.add("label-article", to: map, string: { [unowned self] target in
@@ -103,6 +106,7 @@ final class LabelsFeature {
                      accept: tr("Rename")) { [unowned self] name in
             guard library.access?.write(tr("rename the label"), { try $0.renameLabel(id, to: name) }) == true else { return }
             shell.libraryDidChange()
+            accounts.sendSubscriptionChanges()
         }
     }
 
@@ -113,6 +117,7 @@ final class LabelsFeature {
                         detail: tr("Its articles stay in your library; only the label goes."), accept: tr("Delete")) { [unowned self] in
             guard library.access?.write(tr("delete the label"), { try $0.deleteLabel(id) }) == true else { return }
             shell.libraryDidChange()
+            accounts.sendSubscriptionChanges()
         }
     }
 

@@ -158,5 +158,6 @@ final class SubscriptionsFeature {
     func change(_ purpose: String, _ body: (LibraryStore) throws -> Void) {
         guard library.access?.write(purpose, body) == true else { return }
         shell.libraryDidChange()
+        accounts.sendSubscriptionChanges()
     }
 }

@@ -87,16 +87,41 @@ final class SidebarController {
         }
     }
 
-    /// Re-reads folders, feeds and counts, keeping the selection.
+    /// Re-reads folders, feeds and counts, keeping the selection. Rows that would look the
+    /// same stay as they are (a refresh or a sync reloads the library, and a menu open on a
+    /// row, the focus and the scroll position must outlive it); when the rows are the same
+    /// ones in the same order, only those whose face changed are made again.
     func rebuild() {
+        let (fresh, counts) = readItems()
+        let previousFaces = items.map(RowFace.init)
+        let faces = fresh.map(RowFace.init)
         let previous = selected?.key ?? SidebarItem.smartViews[0].key
         rebuilding = true
         defer { rebuilding = false }
+        if faces.map(\.key) == previousFaces.map(\.key) {
+            items = fresh
+            for index in items.indices where faces[index] != previousFaces[index] { remakeRow(at: index, counts: counts) }
+            for (index, item) in items.enumerated() {
+                if let label = countLabels[index] { SidebarRow.setCount(label, item.count(in: counts), of: item) }
+                if case .feed(let feed) = item, let image = feedIcons[feed.id], let paintable = icons.paintable(for: feed) {
+                    SidebarRow.show(paintable, in: image)
+                }
+            }
+            if selected?.key != previous { select(key: previous) }
+            return
+        }
         hollowRows.forgetAll()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         feedIcons = [:]
-        items = SidebarItem.smartViews
+        items = fresh
+        for index in items.indices { insertRow(at: index, counts: counts) }
+        select(key: previous)
+    }
+
+    /// The rows the library has now, in order, and their counts.
+    private func readItems() -> ([SidebarItem], UnreadCounts) {
+        var items = SidebarItem.smartViews
         // Translators: what failed, in "Lectern could not {action}." (StoreAccess), and so below.
         let counts = access.read(tr("count the unread articles"), fallback: UnreadCounts()) { try $0.unreadCounts() }
         if counts.unplayedEpisodes != nil { items.append(SidebarItem.podcasts) }
@@ -116,20 +141,37 @@ final class SidebarController {
             items += feeds.filter { $0.folderID == nil && $0.accountID == accountID }.map(SidebarItem.feed)
             items += labels.filter { $0.accountID == accountID }.map(SidebarItem.label)
         }
-        for (index, item) in items.enumerated() {
-            var paintable: OpaquePointer?
-            if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }
-            let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index),
-                                      icon: paintable)
-            gtk_list_box_append(OpaquePointer(list), row.widget)
-            SidebarRow.setCount(row.count, item.count(in: counts), of: item)
-            countLabels[index] = row.count
-            if case .feed(let feed) = item { feedIcons[feed.id] = row.icon }
-            if case .smart = item {} else { attachContextMenu(to: row.widget, item: item) }
-            if item.isLabel, index > 0, !items[index - 1].isLabel { gtk_widget_add_css_class(row.widget, "first-label") }
-        }
-        let selectIndex = items.firstIndex { $0.key == previous } ?? 0
-        gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(selectIndex)))
+        return (items, counts)
+    }
+
+    /// Puts the row for `items[index]` at `index`, its count label and icon remembered.
+    private func insertRow(at index: Int, counts: UnreadCounts) {
+        let item = items[index]
+        var paintable: OpaquePointer?
+        if case .feed(let feed) = item { paintable = icons.paintable(for: feed) }
+        let row = SidebarRow.make(item, count: item.count(in: counts), isFirstFeedRow: isFirstSubscription(index),
+                                  icon: paintable)
+        gtk_list_box_insert(OpaquePointer(list), row.widget, Int32(index))
+        SidebarRow.setCount(row.count, item.count(in: counts), of: item)   // names the row: once it is in the list
+        countLabels[index] = row.count
+        if case .feed(let feed) = item { feedIcons[feed.id] = row.icon }
+        if case .smart = item {} else { attachContextMenu(to: row.widget, key: item.key) }
+        if item.isLabel, index > 0, !items[index - 1].isLabel { gtk_widget_add_css_class(row.widget, "first-label") }
+    }
+
+    /// Replaces the row at `index` with one made from `items[index]`, in the same place.
+    private func remakeRow(at index: Int, counts: UnreadCounts) {
+        guard let old = gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)) else { return }
+        let wasSelected = gtk_list_box_row_is_selected(old) != 0
+        if let content = gtk_list_box_row_get_child(old) { hollowRows.forget(content) }
+        gtk_list_box_remove(OpaquePointer(list), cast(old))
+        insertRow(at: index, counts: counts)
+        if wasSelected { select(key: items[index].key) }
+    }
+
+    private func select(key: String) {
+        let index = items.firstIndex { $0.key == key } ?? 0
+        gtk_list_box_select_row(OpaquePointer(list), gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)))
     }
 
     /// Called just before the whole window restyles (a theme switch): rows scrolled out
@@ -178,8 +220,12 @@ final class SidebarController {
         index == firstSubscriptionIndex
     }
 
-    /// A right click or a long press opens the row's menu.
-    private func attachContextMenu(to row: WidgetPointer, item: SidebarItem) {
-        ContextMenus.attach(to: row) { [weak self] in self?.onContextMenu?(item, row) }
+    /// A right click or a long press opens the row's menu, for the item the row shows now
+    /// (a kept row's feed may have been fetched since the row was made).
+    private func attachContextMenu(to row: WidgetPointer, key: String) {
+        ContextMenus.attach(to: row) { [weak self] in
+            guard let self, let item = items.first(where: { $0.key == key }) else { return }
+            onContextMenu?(item, row)
+        }
     }
 }

@@ -60,3 +60,19 @@ enum SidebarRow {
         Accessibility.labelRow(holding: content, count > 0 ? unread : item.title)
     }
 }
+
+/// What a sidebar row shows besides its count and icon: a row whose face has not changed
+/// is kept when the sidebar is read again.
+struct RowFace: Equatable {
+    let key: String
+    let title: String
+    let problem: String?
+    let inFolder: Bool
+
+    init(_ item: SidebarItem) {
+        key = item.key
+        title = item.title
+        problem = item.problem
+        if case .feed(let feed) = item { inFolder = feed.folderID != nil } else { inFolder = false }
+    }
+}

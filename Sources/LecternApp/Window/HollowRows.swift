@@ -40,6 +40,12 @@ final class HollowRows {
         gtk_widget_set_size_request(row.holder, -1, -1)
     }
 
+    /// Forgets `content` without touching it (its row is being destroyed).
+    func forget(_ content: WidgetPointer) {
+        hollow[content] = nil
+        if hollow.isEmpty { stopRefilling() }
+    }
+
     /// Forgets every row without touching it (the rows are being destroyed).
     func forgetAll() {
         hollow = [:]

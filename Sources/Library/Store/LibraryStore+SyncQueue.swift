@@ -43,6 +43,18 @@ extension LibraryStore {
         }.compactMap { $0 }
     }
 
+    /// The accounts with a change to their subscriptions, folders or labels queued (anything but
+    /// an article's state or labels), which the window sends at once rather than at the next sync.
+    public func accountsWithQueuedSubscriptionChanges() throws(StorageError) -> [Int64] {
+        let articleKinds: [SyncChange.Kind] = [.read, .starred, .addLabel, .removeLabel]
+        return try read { database throws(StorageError) in
+            try database.query("""
+                SELECT DISTINCT account_id FROM sync_changes
+                WHERE kind NOT IN (SELECT value FROM json_each(?)) ORDER BY account_id
+                """, [.jsonArray(articleKinds.map(\.rawValue))]) { $0.int64(0) }
+        }
+    }
+
     /// Removes changes the server has taken (or refused for good).
     public func removeChanges(_ ids: [Int64]) throws(StorageError) {
         guard !ids.isEmpty else { return }
