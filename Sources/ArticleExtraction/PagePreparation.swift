@@ -16,12 +16,14 @@ enum PagePreparation {
     /// Elements that would take the article with them, when they hold most of the page: a
     /// `<form>` round the whole page (as ASP.NET pages are), a `<noscript>` an unclosed tag left
     /// open to the end of the page, and an element hidden by its `hidden` attribute that a
-    /// script was to show (React's streamed pages). They become plain `<div>`s. A form of a
+    /// script was to show (React's streamed pages), or by its class `hidden` where an unclosed
+    /// menu swallowed the page. They become plain `<div>`s. A form of a
     /// thousand characters or more is no search box; half the page is no hidden menu.
     private static func openPageWrappers(_ page: PageTree, in body: PageTree.ID) {
         var wrappers: [PageTree.ID] = []
         _ = page.forEachDescendant(of: body) { node in
-            if ["form", "noscript"].contains(page[node].name) || (page[node].isElement && page.hasAttribute(node, "hidden")) {
+            if ["form", "noscript"].contains(page[node].name)
+                || (page[node].isElement && (page.hasAttribute(node, "hidden") || page.isHiddenByClass(node))) {
                 wrappers.append(node)
             }
             return true
@@ -33,7 +35,12 @@ enum PagePreparation {
             switch page[element].name {
             case "form": if length >= 1000 { page.rename(element, to: "div") }
             case "noscript": if length > half { page.rename(element, to: "div") }
-            default: if length > half { page.setAttribute(element, "hidden", nil) }
+            default:
+                guard length > half else { continue }
+                page.setAttribute(element, "hidden", nil)
+                if let classes = page.attribute(element, "class") {
+                    page.setAttribute(element, "class", classes.split(whereSeparator: \.isWhitespace).filter { $0 != "hidden" }.joined(separator: " "))
+                }
             }
         }
     }
@@ -57,7 +64,8 @@ enum PagePreparation {
         }
     }
 
-    /// Two or more `<br>` in a row end a paragraph: the phrasing content after them becomes a `<p>`.
+    /// Two or more `<br>` in a row end a paragraph: the phrasing content after them becomes a `<p>`
+    /// (and a `<p>` they were in a `<div>`). Nothing after them: they are dropped.
     static func replaceBreaks(_ page: PageTree, in root: PageTree.ID) {
         for br in page.descendants(root, named: ["br"]) where page[br].parent != PageTree.none {
             var next = nextElementOrText(page, after: br)
@@ -85,6 +93,11 @@ enum PagePreparation {
             }
             while page[paragraph].lastChild != PageTree.none, page.isWhitespace(page[paragraph].lastChild) {
                 page.remove(page[paragraph].lastChild)
+            }
+            // Breaks that end their paragraph are spacing: the paragraph stays one.
+            if page[paragraph].firstChild == PageTree.none {
+                page.remove(paragraph)
+                continue
             }
             let parent = page[paragraph].parent
             if parent != PageTree.none, page[parent].name == "p" { page.rename(parent, to: "div") }

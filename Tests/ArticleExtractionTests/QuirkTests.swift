@@ -129,6 +129,21 @@ struct QuirkTests {
                           holding: "company on the laps.", without: ["Comments", "This one is going to hurt", "treadmill", "Sven"])
     }
 
+    /// What a style sheet hides by the class `hidden` stays out, unless a Tailwind-style variant
+    /// shows it on a desktop; two line breaks ending a paragraph do not make it a box of links.
+    @Test func theClassHiddenHidesAndTrailingBreaksKeepTheirParagraph() throws {
+        try expectArticle("hidden-by-class.html", startingWith: "Posted at 9:00 AM", holding: "Desktop readers will find the switch",
+                          without: ["registry copy", "TheMorningLedger"])
+        let article = try Fixture.extract("hidden-by-class.html")
+        #expect(article.text.contains("From today, readers can choose the valley edition"), "\(article.text)")
+    }
+
+    /// A hidden menu left unclosed holds the whole page: it is read as a browser shows it.
+    @Test func aHiddenMenuThatSwallowedThePageDoesNotHideTheArticle() throws {
+        try expectArticle("page-in-an-unclosed-hidden-menu.html", startingWith: "Registering a small business",
+                          holding: "settles most disputes before they begin.", without: [])
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {

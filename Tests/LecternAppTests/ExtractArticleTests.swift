@@ -54,8 +54,8 @@ struct ExtractArticleTests {
                 "the shared pages (../shared/corpus/readability and ../shared/corpus/extraction beside the package folder) are absent"))
 struct ExtractionConformanceTests {
     /// Each set's floor: the F1 reached, less 0.005 (the figures are in docs/benchmarks.md).
-    static let floors: [(String, Double)] = [("readability", 0.976), ("cleaneval", 0.900), ("cleanportaleval", 0.938),
-                                             ("dragnet", 0.906), ("wcxb-dev", 0.954)]
+    static let floors: [(String, Double)] = [("readability", 0.976), ("cleaneval", 0.900), ("cleanportaleval", 0.942),
+                                             ("dragnet", 0.909), ("wcxb-dev", 0.954)]
 
     @Test(arguments: floors)
     func everySetIsReadAtLeastAsWellAsItsFloor(_ set: String, _ floor: Double) async throws {
