@@ -83,6 +83,10 @@ final class ArticleGrabber {
                 node = removeAndNext(node)
                 continue
             }
+            if rules.stripUnlikely, ["div", "section", "aside"].contains(name), match.contains("author"), isAuthorBox(node) {
+                node = removeAndNext(node)
+                continue
+            }
             if rules.stripUnlikely {
                 // Headings are small and say what follows: "date-header", "entry-header" are not a page's header.
                 // A comment thread's heading stays to end the article (`ArticleCleaner`), whatever its look.
@@ -194,6 +198,16 @@ final class ArticleGrabber {
         guard page.hasText(id), length < 100 else { return false }
         byline = page.innerText(id)
         return true
+    }
+
+    /// A box about the post's author (a bio of a sentence or a few, after the post or beside it):
+    /// named for the author as a thing ("author-bio", "about-author", "article-author"), not
+    /// for who wrote the post, as blog engines name each post ("author-admin", "entry-author-ann"),
+    /// and longer than an author line.
+    private func isAuthorBox(_ id: PageTree.ID) -> Bool {
+        guard (100...1000).contains(page.textLength(id)) else { return false }
+        let names = ((page.attribute(id, "class") ?? "") + " " + (page.attribute(id, "id") ?? "")).lowercased()
+        return names.split(whereSeparator: \.isWhitespace).contains { $0.firstMatch(of: Patterns.authorBox) != nil }
     }
 
     /// An `<h1>` or `<h2>` that says what the title says.

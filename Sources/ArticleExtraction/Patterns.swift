@@ -31,6 +31,9 @@ enum Patterns {
     nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you may also like|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
     /// An author line.
     static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
+    /// A class or id naming a box about the author: "author" ending the name, or followed by a
+    /// word for a bio ("author-bio", "about-author", "authorbox").
+    nonisolated(unsafe) static let authorBox = #/(^|[-_])author([-_]?(bio|box|info|about|profile|description|details|text|card))?$/#
     /// Share bars.
     static let share = Keywords([], words: ["share", "sharedaddy"], separator: .nonAlphanumeric)
     /// Roles of parts that are never the article.

@@ -144,6 +144,13 @@ struct QuirkTests {
                           holding: "settles most disputes before they begin.", without: [])
     }
 
+    /// A box about the writer after the post stays out; the post's box, named for who wrote it
+    /// ("author-admin"), is the article.
+    @Test func theAuthorsBioStaysOutAndAPostNamedForItsAuthorStaysIn() throws {
+        try expectArticle("author-box.html", startingWith: "The table came from a yard sale",
+                          holding: "where the old one did.", without: ["former teacher", "second life"])
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
