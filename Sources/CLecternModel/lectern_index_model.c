@@ -60,6 +60,25 @@ void lectern_index_model_reset(LecternIndexModel *model, guint n_items) {
     if (removed > 0 || n_items > 0) g_list_model_items_changed(G_LIST_MODEL(model), 0, removed, n_items);
 }
 
+void lectern_index_model_reset_shifted(LecternIndexModel *model, guint n_items, gint shift) {
+    g_return_if_fail(LECTERN_IS_INDEX_MODEL(model));
+    if (shift > 0) {
+        model->n_items += (guint)shift;
+        g_list_model_items_changed(G_LIST_MODEL(model), 0, 0, (guint)shift);
+    } else if (shift < 0) {
+        guint gone = MIN((guint)-shift, model->n_items);
+        model->n_items -= gone;
+        if (gone > 0) g_list_model_items_changed(G_LIST_MODEL(model), 0, gone, 0);
+    }
+    lectern_index_model_reset(model, n_items);
+}
+
+void lectern_index_model_reset_to_top(LecternIndexModel *model, guint n_items) {
+    g_return_if_fail(LECTERN_IS_INDEX_MODEL(model));
+    lectern_index_model_reset(model, 0);
+    lectern_index_model_reset(model, n_items);
+}
+
 void lectern_index_model_refresh(LecternIndexModel *model, guint position) {
     g_return_if_fail(LECTERN_IS_INDEX_MODEL(model));
     if (position < model->n_items) g_list_model_items_changed(G_LIST_MODEL(model), position, 1, 1);

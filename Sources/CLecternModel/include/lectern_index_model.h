@@ -17,8 +17,14 @@ guint lectern_index_item_get_index(LecternIndexItem *item);
 G_DECLARE_FINAL_TYPE(LecternIndexModel, lectern_index_model, LECTERN, INDEX_MODEL, GObject)
 
 LecternIndexModel *lectern_index_model_new(void);
-/* Replaces the contents with n_items fresh positions (emits items-changed once). */
+/* Replaces the contents with n_items fresh positions (emits items-changed once). A list view
+   keeps its scroll position (its anchor stays at the same position). */
 void lectern_index_model_reset(LecternIndexModel *model, guint n_items);
+/* The same, after telling that `shift` positions came in at the front (or left it, when
+   negative): a list view's anchor moves with them, so the rows on screen stay the same ones. */
+void lectern_index_model_reset_shifted(LecternIndexModel *model, guint n_items, gint shift);
+/* The same, emptied first: a list view starts again at the top. */
+void lectern_index_model_reset_to_top(LecternIndexModel *model, guint n_items);
 /* Says the item at position changed, so its row is bound again. */
 void lectern_index_model_refresh(LecternIndexModel *model, guint position);
 guint lectern_index_model_get_n_items(LecternIndexModel *model);

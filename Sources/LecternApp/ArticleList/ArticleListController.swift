@@ -121,53 +121,87 @@ final class ArticleListController {
         reload()
     }
 
-    /// Re-reads the current view (after a refresh or a status change elsewhere). A search is
-    /// read off the main thread, so the window answers while a long one runs; a newer one
+    /// Re-reads the list. Another view, filter or search starts at its top; the same view read
+    /// again (`keepingPlace`: after a refresh, a sync, a status change elsewhere) keeps the
+    /// articles on screen where they were, new ones coming in above them out of sight. A search
+    /// is read off the main thread, so the window answers while a long one runs; a newer one
     /// replaces it.
-    func reload() {
+    func reload(keepingPlace: Bool = false) {
         loaded = true
-        scrollTop = 0
         let query = ArticleQuery(view: view, search: search, unreadOnly: filter == .unread && view != .unread)
         searchTask?.cancel()
         searchTask = nil
-        let selectedID = selectedRow?.id
-        guard query.search != nil else { return show(count: cache.reset(to: query), keeping: selectedID) }
+        guard query.search != nil else {
+            let selectedID = selectedRow?.id, place = keepingPlace ? placeOnScreen() : nil
+            return show(count: cache.reset(to: query), keeping: selectedID, place: place)
+        }
         let store = cache.store
         searchTask = Task { @MainActor [weak self] in
             let found = await Task.detached(priority: .userInitiated) { ArticleRowCache.search(query, in: store) }.value
             guard let self, !Task.isCancelled else { return }
             searchTask = nil
-            let selectedID = selectedRow?.id
-            show(count: cache.reset(to: query, searched: found), keeping: selectedID)
+            let selectedID = selectedRow?.id, place = keepingPlace ? placeOnScreen() : nil
+            show(count: cache.reset(to: query, searched: found), keeping: selectedID, place: place)
         }
+    }
+
+    /// Where the list is scrolled: the article at its top edge, and its position.
+    private struct Place {
+        let articleID: Int64
+        let index: Int
+    }
+
+    /// Nil at the top of the list, where new articles are to be seen as they come.
+    private func placeOnScreen() -> Place? {
+        guard let adjustment = verticalAdjustment, cache.count > 0 else { return nil }
+        let value = gtk_adjustment_get_value(adjustment), height = gtk_adjustment_get_upper(adjustment) / Double(cache.count)
+        guard value > 0, height > 0 else { return nil }
+        let index = min(Int(value / height), cache.count - 1)
+        return cache.row(at: index).map { Place(articleID: $0.id, index: index) }
+    }
+
+    /// Replaces the model's rows: `place`'s article is looked for a few pages around where it
+    /// was, and the rows that came or went above it are told as such, so the list view keeps
+    /// the same rows on screen (no place: the list starts at its top).
+    private func resetRows(count: Int, keeping place: Place?) {
+        guard let place else {
+            scrollTop = 0
+            return lectern_index_model_reset_to_top(model, guint(count))
+        }
+        let near = max(0, place.index - ArticleRowCache.pageSize)..<min(count, place.index + ArticleRowCache.pageSize * 2)
+        let shift = near.first { cache.row(at: $0)?.id == place.articleID }.map { $0 - place.index } ?? 0
+        scrollTop = max(0, scrollTop + shift)
+        lectern_index_model_reset_shifted(model, guint(count), gint(shift))
     }
 
     /// True while a search is being read (tests wait for it).
     var isSearching: Bool { searchTask != nil }
 
-    private func show(count: Int, keeping selectedID: Int64?) {
-        let selectedID = selectionWanted ?? selectedID
+    private func show(count: Int, keeping selectedID: Int64?, place: Place?) {
+        let wanted = selectionWanted
+        let selectedID = wanted ?? selectedID
         selectionWanted = nil
         // The reset empties the selection and the row is selected again: one change is told,
         // the last (the reader keeps an article it already shows).
         quietSelection = true
-        lectern_index_model_reset(model, guint(count))
+        resetRows(count: count, keeping: place)
         header.setCount(count, filter: filter, searching: search != nil, cut: search.map(SearchQuery.isCut) ?? false)
         let unread = filter == .unread || view == .unread
         header.offerSave(target: search.flatMap { $0 == fixedSearch ? nil : "\(unread ? "unread" : "all"):\($0)" })
         pages.show(count == 0 ? "empty" : "list")
-        let kept = selectedID.map { select(articleID: $0) } ?? false
+        // The article read stays selected where it is; one asked for is scrolled to.
+        let kept = selectedID.map { select(articleID: $0, scrolling: place == nil || wanted != nil) } ?? false
         quietSelection = false
         onSelect?(kept ? selectedRow : nil)
     }
 
     /// Selects the article `id` when it is among the list's first pages; false otherwise.
     @discardableResult
-    func select(articleID id: Int64) -> Bool {
+    func select(articleID id: Int64, scrolling: Bool = true) -> Bool {
         guard let index = (0..<min(cache.count, ArticleRowCache.pageSize * 4)).first(where: { cache.row(at: $0)?.id == id }) else {
             return false
         }
-        select(index)
+        select(index, scrolling: scrolling)
         return true
     }
 
@@ -178,10 +212,10 @@ final class ArticleListController {
 
     var selectedRow: ArticleRow? { selectedIndex.flatMap(cache.row(at:)) }
 
-    func select(_ index: Int) {
+    func select(_ index: Int, scrolling: Bool = true) {
         guard index >= 0, index < cache.count else { return }
         gtk_single_selection_set_selected(selection, guint(index))
-        gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index)))
+        if scrolling { gtk_widget_activate_action_variant(listView, "list.scroll-to-item", g_variant_new_uint32(guint(index))) }
     }
 
     func selectNext() { select((selectedIndex ?? -1) + 1) }

@@ -101,7 +101,7 @@ final class ReadingSession {
     /// After a refresh, an import or a subscription: re-read everything.
     func libraryChanged() {
         sidebar.rebuild()
-        list.reload()
+        list.reload(keepingPlace: true)
     }
 
     private func open(_ row: ArticleRow?) {
@@ -245,7 +245,7 @@ final class ReadingSession {
 
     /// Article `id` was marked read by something other than the list (an episode heard to its end).
     func articleReadElsewhere(_ id: Int64) {
-        if list.selectedRow?.id == id { list.updateSelected { $0.read = true } } else { list.reload() }
+        if list.selectedRow?.id == id { list.updateSelected { $0.read = true } } else { list.reload(keepingPlace: true) }
         sidebar.refreshCounts()
     }
 
