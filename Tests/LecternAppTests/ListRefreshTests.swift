@@ -13,17 +13,12 @@ import Testing
 struct ListRefreshTests {
     @Test func aRefreshKeepsTheArticlesOnScreenAndAnotherViewStartsAtItsTop() throws {
         try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-list-refresh-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LibraryStore.open(path: folder.appending(path: "library.sqlite").path)
-        let account = try store.addAccount(kind: .googleReader, server: "https://rss.example.org", userName: "ann")
-        try store.applySubscriptions([RemoteFeed(remoteID: "feed/1", url: "https://harbour.example/feed", title: "Harbour")],
-                                     accountID: account.id)
+        let library = try HarbourLibrary()
+        let store = library.store
         let now = Date()
         func boats(_ numbers: ClosedRange<Int>, newer: Bool = false) throws {
-            try store.saveRemoteItems(numbers.map { RemoteItem(remoteID: "\($0)", feedRemoteID: "feed/1", title: "Boat \($0)",
-                                                               published: now.addingTimeInterval(Double(newer ? $0 : -$0 * 60)),
-                                                               html: "<p>A boat.</p>") }, accountID: account.id)
+            try library.add(numbers.map { RemoteItem(remoteID: "\($0)", feedRemoteID: "feed/1", title: "Boat \($0)",
+                                                     published: now.addingTimeInterval(Double(newer ? $0 : -$0 * 60)), html: "<p>A boat.</p>") })
         }
         try boats(1...200)
         let session = ReadingSession(access: StoreAccess(store: store), settings: Settings())

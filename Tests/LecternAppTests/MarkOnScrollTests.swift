@@ -11,15 +11,11 @@ import Testing
 @Suite("Mark as read on scroll", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
 @MainActor
 struct MarkOnScrollTests {
-    private func sessionOnScreen(markOnScroll: Bool) throws -> (ReadingSession, LibraryStore, WidgetPointer, URL) {
+    private func sessionOnScreen(markOnScroll: Bool) throws -> (ReadingSession, LibraryStore, WidgetPointer, HarbourLibrary) {
         try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-scroll-\(UUID().uuidString)")
-        let store = try LibraryStore.open(path: folder.appending(path: "library.sqlite").path)
-        let account = try store.addAccount(kind: .googleReader, server: "https://rss.example.org", userName: "ann")
-        try store.applySubscriptions([RemoteFeed(remoteID: "feed/1", url: "https://harbour.example/feed", title: "Harbour")],
-                                     accountID: account.id)
-        try store.saveRemoteItems((0..<60).map { RemoteItem(remoteID: "\($0)", feedRemoteID: "feed/1", title: "Article \($0)") },
-                                  accountID: account.id)
+        let library = try HarbourLibrary()
+        let store = library.store
+        try library.add((0..<60).map { RemoteItem(remoteID: "\($0)", feedRemoteID: "feed/1", title: "Article \($0)") })
         let settings = Settings()
         settings.markReadOnScroll = markOnScroll
         let session = ReadingSession(access: StoreAccess(store: store), settings: settings)
@@ -29,7 +25,7 @@ struct MarkOnScrollTests {
         gtk_window_present(cast(window))
         let laidOut = MainLoop.iterate(until: { (session.list.verticalAdjustment.map { gtk_adjustment_get_upper($0) } ?? 0) > 600 }, timeout: 5)
         try #require(laidOut, "the list was never laid out")
-        return (session, store, window, folder)
+        return (session, store, window, library)
     }
 
     /// Scrolls the list down by `pixels` and lets the scroll settle.
@@ -41,8 +37,8 @@ struct MarkOnScrollTests {
     }
 
     @Test func articlesScrolledPastAreMarkedReadAndUndoBringsThemBack() throws {
-        let (session, store, window, folder) = try sessionOnScreen(markOnScroll: true)
-        defer { gtk_window_destroy(cast(window)); try? FileManager.default.removeItem(at: folder) }
+        let (session, store, window, library) = try sessionOnScreen(markOnScroll: true)
+        defer { gtk_window_destroy(cast(window)); withExtendedLifetime(library) {} }
         var undo: (@MainActor () -> Void)?
         session.onUndoable = { _, action in undo = action }
         scroll(session, by: 500)
@@ -61,8 +57,8 @@ struct MarkOnScrollTests {
     }
 
     @Test func withThePreferenceOffScrollingMarksNothing() throws {
-        let (session, store, window, folder) = try sessionOnScreen(markOnScroll: false)
-        defer { gtk_window_destroy(cast(window)); try? FileManager.default.removeItem(at: folder) }
+        let (session, store, window, library) = try sessionOnScreen(markOnScroll: false)
+        defer { gtk_window_destroy(cast(window)); withExtendedLifetime(library) {} }
         scroll(session, by: 500)
         #expect(try store.unreadCounts().all == 60)
     }

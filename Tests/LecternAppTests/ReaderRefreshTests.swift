@@ -12,15 +12,10 @@ import Testing
 struct ReaderRefreshTests {
     @Test func aRefreshLeavesTheArticleBeingReadWhereItWas() throws {
         try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-reader-refresh-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LibraryStore.open(path: folder.appending(path: "library.sqlite").path)
-        let account = try store.addAccount(kind: .googleReader, server: "https://rss.example.org", userName: "ann")
-        try store.applySubscriptions([RemoteFeed(remoteID: "feed/1", url: "https://harbour.example/feed", title: "Harbour")],
-                                     accountID: account.id)
+        let library = try HarbourLibrary()
+        let store = library.store
         let long = (1...80).map { "<p>Paragraph \($0) of a long article about the harbour and its boats.</p>" }.joined()
-        try store.saveRemoteItems([RemoteItem(remoteID: "1", feedRemoteID: "feed/1", title: "The long read", published: Date(), html: long)],
-                                  accountID: account.id)
+        try library.add([RemoteItem(remoteID: "1", feedRemoteID: "feed/1", title: "The long read", published: Date(), html: long)])
         let session = ReadingSession(access: StoreAccess(store: store), settings: Settings())
         let window = gtk_window_new()!
         defer { gtk_window_destroy(cast(window)) }
@@ -38,8 +33,7 @@ struct ReaderRefreshTests {
         let before = Widgets.descendants(of: session.reader.widget).first { gtk_widget_has_css_class($0, "article-header") != 0 }
 
         // A refresh brought a newer article, and the list reloads.
-        try store.saveRemoteItems([RemoteItem(remoteID: "2", feedRemoteID: "feed/1", title: "Newer", published: Date().addingTimeInterval(60))],
-                                  accountID: account.id)
+        try library.add([RemoteItem(remoteID: "2", feedRemoteID: "feed/1", title: "Newer", published: Date().addingTimeInterval(60))])
         session.libraryChanged()
         _ = MainLoop.iterate(until: { false }, timeout: 0.3)
         #expect(session.reader.article?.id == article.id)

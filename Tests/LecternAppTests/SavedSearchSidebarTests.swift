@@ -12,16 +12,11 @@ import Testing
 struct SavedSearchSidebarTests {
     @Test func aSavedSearchIsAViewWithItsCountAndItsMatches() async throws {
         try #require(gtk_init_check() != 0)
-        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-saved-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let store = try LibraryStore.open(path: folder.appending(path: "library.sqlite").path)
-        // Articles as a sync brings them (this target does not parse feeds).
-        let account = try store.addAccount(kind: .googleReader, server: "https://rss.example.org", userName: "ann")
-        try store.applySubscriptions([RemoteFeed(remoteID: "feed/1", url: "https://harbour.example/feed", title: "Harbour")],
-                                     accountID: account.id)
-        try store.saveRemoteItems(["The last funicular", "Funicular timetable", "Bakers at dawn"].enumerated().map {
+        let library = try HarbourLibrary()
+        let store = library.store
+        try library.add(["The last funicular", "Funicular timetable", "Bakers at dawn"].enumerated().map {
             RemoteItem(remoteID: "\($0.offset)", feedRemoteID: "feed/1", title: $0.element)
-        }, accountID: account.id)
+        })
         let saved = try store.saveSearch("funicular", unreadOnly: false)
         let articles = try store.articles(ArticleQuery(view: .all))
         let bakers = try #require(articles.first { $0.title == "Bakers at dawn" })
