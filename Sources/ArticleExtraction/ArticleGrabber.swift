@@ -83,7 +83,7 @@ final class ArticleGrabber {
                 node = removeAndNext(node)
                 continue
             }
-            if rules.stripUnlikely, ["div", "section", "aside"].contains(name), match.contains("author"), isAuthorBox(node) {
+            if rules.stripUnlikely, ["div", "section", "aside"].contains(name), isAuthorBox(node, match: match) {
                 node = removeAndNext(node)
                 continue
             }
@@ -204,10 +204,10 @@ final class ArticleGrabber {
     /// named for the author as a thing ("author-bio", "about-author", "article-author"), not
     /// for who wrote the post, as blog engines name each post ("author-admin", "entry-author-ann"),
     /// and longer than an author line.
-    private func isAuthorBox(_ id: PageTree.ID) -> Bool {
-        guard (100...1000).contains(page.textLength(id)) else { return false }
-        let names = ((page.attribute(id, "class") ?? "") + " " + (page.attribute(id, "id") ?? "")).lowercased()
-        return names.split(whereSeparator: \.isWhitespace).contains { $0.firstMatch(of: Patterns.authorBox) != nil }
+    /// `match` is the element's class and id (`PageTree.classAndID`).
+    private func isAuthorBox(_ id: PageTree.ID, match: String) -> Bool {
+        guard match.contains("author"), (100...1000).contains(page.textLength(id)) else { return false }
+        return match.split(whereSeparator: \.isWhitespace).contains { $0.firstMatch(of: Patterns.authorBox) != nil }
     }
 
     /// An `<h1>` or `<h2>` that says what the title says.

@@ -141,8 +141,11 @@ final class AccountsFeature {
     /// keeps the change queued, and the account's row shows why.
     func sendSubscriptionChanges() {
         guard let libraryService = library.service, let access = library.access else { return }
-        let ids = access.read(tr("read your sync accounts"), fallback: []) { try $0.accountsWithQueuedSubscriptionChanges() }
-        let waiting = access.read(tr("read your sync accounts"), fallback: []) { try $0.accounts() }.filter { ids.contains($0.id) }
+        // Most edits are to this computer's feeds: the accounts are read only when one has a change waiting.
+        let waiting = access.read(tr("read your sync accounts"), fallback: []) { store -> [Account] in
+            let ids = Set(try store.accountsWithQueuedSubscriptionChanges())
+            return ids.isEmpty ? [] : try store.accounts().filter { ids.contains($0.id) }
+        }
         guard !waiting.isEmpty else { return }
         let accounts = service(for: libraryService)
         Task { @MainActor [weak self] in
