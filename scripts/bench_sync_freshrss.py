@@ -9,12 +9,16 @@ model: only the same-run ratios carry over. Setup and progress go to stderr.
 - setup: 100 RSS feeds of 100 items (10,000 articles, ~1 KB of HTML each) on a loopback site,
   subscribed through the API (quickadd fetches each at once); then 2,000 marked read and 200 starred;
 - first sync (after one untimed floor run, to warm the server): `lectern-bench sync --kind greader`
-  into a fresh library, then the floor's same calls,
-  alternating for 3 rounds; the medians;
-- incremental, 3 rounds: 50 new articles (appended to feed files, fetched by FreshRSS) and 50 state
+  into a fresh library and the floor's same calls, 3 rounds, who goes first alternating;
+- incremental, 7 rounds: 50 new articles (appended to feed files, fetched by FreshRSS) and 50 state
   changes (25 read, 25 starred) on the server; Lectern syncs the last first sync's library, the
-  floor makes the same calls (fetching contents only for the ids that library did not hold), once
-  untimed first to warm FreshRSS for both; the medians;
+  floor makes the same calls (fetching contents only for the ids a copy of that library, taken
+  before the round, did not hold), once untimed first to warm FreshRSS for both, then both, who
+  goes first alternating;
+- each figure: the medians of the rounds, and `ratio`, the median of the rounds' own ratios (the
+  server's speed drifts from round to round, by a tenth or more: a round's two runs are next to
+  each other, the medians of all rounds are not). `LECTERN_BENCH_FRESHRSS_ROUNDS=FIRST,INCREMENTAL`
+  sets the rounds;
 - correct: the library's article, unread and starred counts against the server's.
 
 The floor is this file run as `--floor API USER PASSWORD SINCE LIBRARY`: python's urllib making the
@@ -32,7 +36,7 @@ from bench_ratios import cpu_model  # noqa: E402
 from bench_sync import WORDS, library_counts, lectern, log  # noqa: E402
 
 FRESHRSS = os.path.join(HERE, "..", "..", "shared", "servers", "freshrss", "freshrss.sh")
-ROUNDS = int(os.environ.get("LECTERN_BENCH_FRESHRSS_ROUNDS", "3"))
+FIRST_ROUNDS, INCREMENTAL_ROUNDS = (int(n) for n in os.environ.get("LECTERN_BENCH_FRESHRSS_ROUNDS", "3,7").split(","))
 FEEDS, ITEMS = 100, 100
 ARTICLES = FEEDS * ITEMS
 READ, STARRED, NEW, STATE = 2000, 200, 50, 50
@@ -159,7 +163,8 @@ def main():
         lectern_s = statistics.median(r["seconds"] for r in lecterns)
         floor_s = statistics.median(r["seconds"] for r in floors)
         print(json.dumps(dict(bench=name, server="FreshRSS 1.25", lectern_s=lectern_s, floor_s=floor_s,
-                              ratio=round(lectern_s / floor_s, 2), lectern_rounds_s=[r["seconds"] for r in lecterns],
+                              ratio=round(statistics.median(r["seconds"] / f["seconds"] for r, f in zip(lecterns, floors)), 2),
+                              lectern_rounds_s=[r["seconds"] for r in lecterns],
                               # until every article is also searchable (its search text is indexed after the sync)
                               lectern_searchable_s=round(statistics.median(r["seconds"] + r["index_seconds"] for r in lecterns), 3),
                               floor_rounds_s=[r["seconds"] for r in floors],
@@ -179,10 +184,13 @@ def main():
         with tempfile.TemporaryDirectory(prefix="lectern-bench-freshrss-") as work:
             lecterns, floors, problems = [], [], []
             run_floor(ready, 0, None)   # untimed: warms FreshRSS for both (whoever went first paid for it)
-            for number in range(ROUNDS):
+            for number in range(FIRST_ROUNDS):
                 library = os.path.join(work, f"first{number}.sqlite")
+                if number % 2:
+                    floor_record = run_floor(ready, 0, None)
                 record = lectern(bench, ready, library, kind="greader")
-                floor_record = run_floor(ready, 0, None)
+                if not number % 2:
+                    floor_record = run_floor(ready, 0, None)
                 stored = library_counts(library)
                 log(f"first sync round {number + 1}: Lectern {record['seconds']} s, floor {floor_record['seconds']} s; library {stored}")
                 lecterns.append(record)
@@ -191,22 +199,31 @@ def main():
                     problems.append(f"round {number + 1}: Lectern {record}, floor {floor_record}, library {stored}, server {server}")
             emit("sync-first-freshrss", lecterns, floors, problems, articles=ARTICLES, **{k: server[k] for k in ("unread", "starred")})
 
-            # The floor fetches what this library lacks, so it goes first; both look a day back from now.
-            # Its first run each round is not timed: it warms FreshRSS for both (whoever went first paid for that).
-            library = os.path.join(work, f"first{ROUNDS - 1}.sqlite")
+            # The floor fetches what the library lacked before the round (a copy of it); both look a
+            # day back from now. Its first run each round is not timed: it warms FreshRSS for both
+            # (whoever went first paid for that).
+            library = os.path.join(work, f"first{FIRST_ROUNDS - 1}.sqlite")
+            before = os.path.join(work, "before.sqlite")
             lecterns, floors, problems = [], [], []
-            for number in range(ROUNDS):
+            for number in range(INCREMENTAL_ROUNDS):
                 change(harness, ready, number)
                 server = server_counts(harness)
-                run_floor(ready, int(time.time()), library)
-                floor_record = run_floor(ready, int(time.time()), library)
+                source, copy = sqlite3.connect(library), sqlite3.connect(before)
+                source.backup(copy)
+                source.close()
+                copy.close()
+                run_floor(ready, int(time.time()), before)
+                if number % 2:
+                    floor_record = run_floor(ready, int(time.time()), before)
                 record = lectern(bench, ready, library, kind="greader")
+                if not number % 2:
+                    floor_record = run_floor(ready, int(time.time()), before)
                 stored = library_counts(library)
                 log(f"incremental round {number + 1}: Lectern {record['seconds']} s ({record['new']} new, {record['state_changes']} "
-                    f"state changes), floor {floor_record['seconds']} s; library {stored}")
+                    f"state changes, {record['peak_rss_mb']} MB), floor {floor_record['seconds']} s; library {stored}")
                 lecterns.append(record)
                 floors.append(floor_record)
-                if stored != server or record["new"] != NEW or record["state_changes"] != STATE:
+                if stored != server or record["new"] != NEW or record["state_changes"] != STATE or floor_record["articles"] != NEW:
                     problems.append(f"round {number + 1}: Lectern {record}, library {stored}, server {server}")
             emit("sync-incremental-freshrss", lecterns, floors, problems, changes=NEW + STATE)
     finally:

@@ -148,7 +148,7 @@ extension LibraryStore {
     /// The account's stored articles as `applyRemoteStates` compares them with the server's
     /// lists: each one's id, server id and states (with `feeds`, only those feeds' articles).
     public struct StoredStates: Sendable {
-        fileprivate let articles: [(id: Int64, guid: String, read: Bool, starred: Bool)]
+        fileprivate let articles: [(id: Int64, guid: RemoteIDs.Key, read: Bool, starred: Bool)]
     }
 
     /// The stored states of the account's articles, read now: a sync reads them while the
@@ -168,7 +168,9 @@ extension LibraryStore {
             values.append(.jsonArray(feeds))
         }
         return StoredStates(articles: try database.query("SELECT a.id, a.guid, a.read, a.starred FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE \(scope)",
-                                                         values) { (id: $0.int64(0), guid: $0.text(1) ?? "", read: $0.int64(2) != 0, starred: $0.int64(3) != 0) })
+                                                         values) { row in
+            (id: row.int64(0), guid: row.withText(1, RemoteIDs.Key.init(utf8:)) ?? .text(""), read: row.int64(2) != 0, starred: row.int64(3) != 0)
+        })
     }
 
     /// Takes the server's lists of unread and of starred items as the truth for the account's
@@ -186,16 +188,16 @@ extension LibraryStore {
         guard unread != nil || starred != nil else { return 0 }
         return try storageTransaction { database throws(StorageError) in
             let stored = if let stored { stored } else { try Self.storedStates(accountID: accountID, feeds: feeds, in: database) }
-            var queued: [String: Set<String>] = [:]   // the guids with a change still queued, by column
+            var queued: [String: RemoteIDs] = [:]   // the guids with a change still queued, by column
             for (kind, target) in try database.query("SELECT kind, target FROM sync_changes WHERE account_id = ? AND kind IN ('read', 'starred')",
                                                      [.integer(accountID)], { ($0.text(0) ?? "", $0.text(1) ?? "") }) {
-                queued[kind, default: []].insert(target)
+                queued[kind, default: RemoteIDs()].insert(target)
             }
             var changed = 0
             // An article is read when it is not listed as unread, starred when it is listed as starred.
             for (column, list, listedMeans) in [("read", unread, false), ("starred", starred, true)] {
                 guard let list else { continue }
-                let listed = Set(list), kept = queued[column] ?? [], isRead = column == "read"
+                let listed = RemoteIDs(list), kept = queued[column] ?? RemoteIDs(), isRead = column == "read"
                 var turned: [Bool: [Int64]] = [:]
                 for article in stored.articles where !kept.contains(article.guid) {
                     let wanted = listed.contains(article.guid) == listedMeans
@@ -229,12 +231,14 @@ extension LibraryStore {
     }
 
     /// The server ids of every item the account holds or has pruned.
-    public func heldRemoteItems(accountID: Int64) throws(StorageError) -> Set<String> {
+    public func heldRemoteItems(accountID: Int64) throws(StorageError) -> RemoteIDs {
         try read { database throws(StorageError) in
-            Set(try database.query("""
+            var held = RemoteIDs()
+            try database.forEachRow("""
                 SELECT a.guid FROM articles a JOIN feeds f ON f.id = a.feed_id WHERE f.account_id = ?1
                 UNION ALL SELECT t.guid FROM tombstones t JOIN feeds f ON f.id = t.feed_id WHERE f.account_id = ?1
-                """, [.integer(accountID)]) { $0.text(0) ?? "" })
+                """, [.integer(accountID)]) { row in row.withText(0) { held.insert(utf8: $0) } }
+            return held
         }
     }
 

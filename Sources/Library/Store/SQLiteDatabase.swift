@@ -86,12 +86,18 @@ final class SQLiteDatabase {
     /// Runs a query and maps every row.
     func query<T>(_ sql: String, _ values: [SQLValue] = [],
                   _ row: (SQLiteStatement) throws(StorageError) -> T) throws(StorageError) -> [T] {
+        var rows: [T] = []
+        try forEachRow(sql, values) { statement throws(StorageError) in rows.append(try row(statement)) }
+        return rows
+    }
+
+    /// Runs a query and hands every row to `row`.
+    func forEachRow(_ sql: String, _ values: [SQLValue] = [],
+                    _ row: (SQLiteStatement) throws(StorageError) -> Void) throws(StorageError) {
         let statement = try statement(sql)
         defer { statement.reset() }
         try statement.bind(values)
-        var rows: [T] = []
-        while try statement.step() { rows.append(try row(statement)) }
-        return rows
+        while try statement.step() { try row(statement) }
     }
 
     /// The first row of a query, mapped; nil when there is none.

@@ -69,9 +69,13 @@ final class SQLiteStatement {
     func optionalDouble(_ column: Int32) -> Double? { isNull(column) ? nil : double(column) }
 
     func text(_ column: Int32) -> String? {
+        withText(column) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The column's text as UTF-8 bytes, valid only inside `body`; nil for NULL.
+    func withText<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T? {
         guard let pointer = sqlite3_column_text(handle, column) else { return nil }
-        let count = Int(sqlite3_column_bytes(handle, column))
-        return String(decoding: UnsafeBufferPointer(start: pointer, count: count), as: UTF8.self)
+        return body(UnsafeBufferPointer(start: pointer, count: Int(sqlite3_column_bytes(handle, column))))
     }
 
     func date(_ column: Int32) -> Date? {

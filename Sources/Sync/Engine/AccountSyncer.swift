@@ -112,7 +112,7 @@ extension AccountSyncer {
     /// Of the items a later sync was given for their changes, those to keep: every one the account
     /// holds (`held`: its state or text may have moved), and the others when starred or published
     /// since `start` (the window's), as a first sync would have brought them.
-    func kept(_ items: [RemoteItem], held: Set<String>, since start: Date) -> [RemoteItem] {
+    func kept(_ items: [RemoteItem], held: RemoteIDs, since start: Date) -> [RemoteItem] {
         items.filter { held.contains($0.remoteID) || $0.starred || ($0.published ?? .distantFuture) >= start }
     }
 

@@ -45,43 +45,59 @@ struct GoogleReaderSync: AccountSyncer {
         // lists are in, only comparing and writing is left.
         let statesRead = storing { try store.storedStates(accountID: account.id) }
         let (feeds, folders, labels) = try await subscriptions()
-        let subscriptions = try stored { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
-        summary.feedsAdded = subscriptions.added
-        summary.feedsRemoved = subscriptions.removed
+        // Written, and the ids held read, while the first list comes.
+        let subscriptionsApplied = storing { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
+        let held = storing {
+            _ = try await subscriptionsApplied.value
+            return try store.heldRemoteItems(accountID: account.id)
+        }
 
         // The id lists: starred, unread, the window's, each label's; two calls in flight after the
-        // first, so the server works on one list while Lectern reads the one before. Meanwhile the
-        // library is read for the ids it holds, and once starred and unread are in, their states
-        // go to the articles held (the missing ones come with their own): by the time the last
-        // list comes, what is left to do is asking for the missing contents.
-        let held = storing { try store.heldRemoteItems(accountID: account.id) }
+        // first, so the server works on one list while Lectern reads the one before. Each list is
+        // put to use as it comes: once starred and unread are in, their states go to the articles
+        // held (the missing ones come with their own); the ids not held are picked out of the
+        // others, a labelled or starred item wherever it is. By the time the last list comes, what
+        // is left to do is asking for the missing contents.
         let windowStart = Date().addingTimeInterval(-Double(options.windowDays) * 86400)
         let since = max(windowStart, account.lastSync.map { $0.addingTimeInterval(-86400) } ?? windowStart)
         let streams: [[(String, String)]] = [[("s", Self.starredTag)], [("s", Self.readingList), ("xt", Self.readTag)],
                                              [("s", Self.readingList), ("ot", String(Int(since.timeIntervalSince1970)))]]
             + (labels ?? []).map { [("s", $0.remoteID)] }
-        var lists: [[String]] = []
+        var starred: [String] = []
+        var labelled: [[String]] = []
+        var missing: [[String]] = []   // of each list, in the order they came
         var states: Task<Int, any Error>?
         do {
-            try await overlapped(streams.count) { index throws(SyncError) in try await ids(streams[index]) } each: { list in
-                lists.append(list)
-                guard lists.count == 2 else { return }
-                let (starred, unread) = (lists[0], lists[1])
-                states = storing { try store.applyRemoteStates(accountID: account.id, unread: unread, starred: starred, stored: try await statesRead.value) }
+            try await overlapped(streams.count) { index throws(SyncError) in try await ids(streams[index]) } each: { list throws(SyncError) in
+                let index = missing.count
+                if index == 0 { starred = list } else if index > 2 { labelled.append(list) }
+                if index == 1 {
+                    missing.append([])
+                    states = storing { [starred] in
+                        _ = try await subscriptionsApplied.value
+                        return try store.applyRemoteStates(accountID: account.id, unread: list, starred: starred, stored: try await statesRead.value)
+                    }
+                } else {
+                    let holding = try await stored(held)
+                    missing.append(list.filter { !holding.contains($0) })
+                }
             }
-            let (starred, recent) = (lists[0], lists[2])
-            var wanted = recent
-            var seen = Set(recent)
-            for id in starred + lists.dropFirst(3).joined() where seen.insert(id).inserted { wanted.append(id) }
-            let holding = try await stored(held)
-            summary.add(try await fetchContents(wanted.filter { !holding.contains($0) }, accountID: account.id, store: store))
+            let subscriptions = try await stored(subscriptionsApplied)
+            summary.feedsAdded = subscriptions.added
+            summary.feedsRemoved = subscriptions.removed
+            // The window's first (newest first), then starred and labelled items from before it.
+            var asked = Set<String>()
+            let wanted = (missing[2] + missing[0] + missing.dropFirst(3).joined()).filter { asked.insert($0).inserted }
+            summary.add(try await fetchContents(wanted, accountID: account.id, store: store))
             if let states { summary.stateChanges += try await stored(states) }
         } catch {
-            _ = try? await states?.value   // a failed sync returns with nothing of it still writing
+            // A failed sync returns with nothing of it still writing.
+            _ = try? await states?.value
+            _ = try? await subscriptionsApplied.value
             throw error
         }
         // A tag/list that failed this time leaves the labels as they are.
-        let members = zip(labels ?? [], lists.dropFirst(3)).map { RemoteLabel(remoteID: $0.remoteID, name: $0.title, items: $1) }
+        let members = zip(labels ?? [], labelled).map { RemoteLabel(remoteID: $0.remoteID, name: $0.title, items: $1) }
         if labels != nil { summary.stateChanges += try stored { try store.applyRemoteLabels(members, accountID: account.id) } }
         summary.statesChecked = true
         return (summary, nil)

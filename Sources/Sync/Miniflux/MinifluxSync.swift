@@ -162,7 +162,7 @@ struct MinifluxSync: FeedRefreshing {
         var newest = after
         let storer = ItemStorer(store: store, accountID: account.id)
         // Read once: the pages are of different entries, so what one stores changes nothing here.
-        var held: Set<String> = []
+        var held = RemoteIDs()
         if windowStart != nil { held = try stored { try store.heldRemoteItems(accountID: account.id) } }
         while true {
             let page = try await page(filters, after: newest)

@@ -115,7 +115,7 @@ struct NextcloudNewsSync: AccountSyncer {
                                                name: "items")
             let rows = try items(in: answer, call: "items")
             let all = rows.compactMap(Self.item(from:))
-            let items = until.map { kept(all, held: [], since: $0) } ?? all
+            let items = until.map { kept(all, held: RemoteIDs(), since: $0) } ?? all
             newest = max(newest, rows.compactMap { JSONReading.int($0["lastModified"]) }.max() ?? 0)
             try await storer.add(items)
             guard let lowest = rows.compactMap({ JSONReading.int($0["id"]) }).min(), rows.count >= Self.pageSize, offset == 0 || lowest < offset else { break }
