@@ -91,4 +91,41 @@ import Testing
         }
         #expect(compared >= (TestPaths.corpusExists ? 600 : 10))
     }
+
+    // MARK: Plucking one field of a list's objects
+
+    private func pluck(_ text: String) -> [String: Any]? {
+        JSONText.parse(Data(text.utf8), plucking: "id", from: "itemRefs")
+    }
+
+    @Test func aListIsReadAsEachObjectsFieldAndTheRestAsParseReadsIt() throws {
+        let page = try #require(pluck(#"""
+            {"items":[],"itemRefs":[{"id":"101","directStreamIds":[],"timestampUsec":"1","i":"x","idx":"y"},{"timestampUsec":"2","id":-5},
+             {"i\u0064":"escaped key"},{"id":"first","id":"last"},{"other":{"deep":[1,{"id":"not this"}]}},7,"text",
+             {"id":true},{"id":null},{"id":{"a":1}},{}],"continuation":"abc"}
+            """#))
+        #expect(page["itemRefs"] as? [String] == ["101", "-5", "escaped key", "last"])
+        #expect(page["continuation"] as? String == "abc")
+        #expect((page["items"] as? [Any])?.isEmpty == true)
+        // Without the list, or with it not an array, the object is what `parse` makes of it.
+        for text in Self.documents where text.hasPrefix("{") {
+            #expect(canonical(pluck(text)) == canonical(JSONText.parse(Data(text.utf8))))
+        }
+        #expect(canonical(pluck(#"{"itemRefs":{"id":"1"}}"#)) == #"{"itemRefs":{"id":"1"}}"#)
+        #expect(pluck(#"[{"itemRefs":[{"id":"1"}]}]"#) == nil, "not an object")
+    }
+
+    @Test func whatIsPassedOverIsStillCheckedAsJSON() {
+        for bad in [#"01"#, "\"a\u{01}b\"", #"[1,]"#, #"{"a":1,}"#, #"tru"#, #""\u12G4""#, #"{'a':1}"#, #"[1 2]"#, #""cut"#] {
+            #expect(pluck(#"{"itemRefs":[{"skipped":"# + bad + #","id":"1"}]}"#) == nil, "\(bad)")
+            #expect(pluck(#"{"itemRefs":[{"id":"1"},"# + bad + "]}") == nil, "\(bad)")
+        }
+        for text in Self.broken {
+            #expect(pluck(text) == nil, "\(text.debugDescription) was read")
+        }
+        let depth = JSONText.maxDepth
+        let deep = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(pluck(#"{"itemRefs":[{"skipped":"# + deep + "}]}") == nil, "nesting past the limit, even unbuilt, is refused")
+        #expect(pluck(#"{"itemRefs":["# + String(repeating: "[", count: 1_000_000) + "]}") == nil)
+    }
 }

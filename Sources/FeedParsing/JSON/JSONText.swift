@@ -18,9 +18,22 @@ public enum JSONText {
 
     /// The value of `data`, or nil when it is not JSON.
     public static func parse(_ data: Data) -> Any? {
-        if data.prefix(4).contains(0) { return try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) }
+        parse(data, pluck: nil)
+    }
+
+    /// `data`'s top-level object as `parse` reads it, but for its member `list`: an array read
+    /// as the `field` of each of its objects, as text (a number as it is written); an element
+    /// without one is left out. The rest of each element is checked as JSON and passed over,
+    /// never built: a sync's ten thousand item references, read for their ids, cost no
+    /// dictionary each. Nil when `data` is not JSON or not an object.
+    public static func parse(_ data: Data, plucking field: String, from list: String) -> [String: Any]? {
+        parse(data, pluck: (Array(field.utf8), list)) as? [String: Any]
+    }
+
+    private static func parse(_ data: Data, pluck: (field: [UInt8], list: String)?) -> Any? {
+        if data.prefix(4).contains(0) { return pluck == nil ? try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) : nil }
         return data.withUnsafeBytes { raw -> Any? in
-            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self))
+            var reader = Reader(bytes: raw.bindMemory(to: UInt8.self), pluck: pluck)
             if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
             guard let value = try? reader.value(depth: 0) else { return nil }
             reader.skipSpace()
@@ -32,9 +45,14 @@ public enum JSONText {
 
     private struct Reader {
         let bytes: UnsafeBufferPointer<UInt8>
+        /// The top-level member read as a list of one field (`parse(_:plucking:from:)`).
+        let pluck: (field: [UInt8], list: String)?
         var index = 0
 
-        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+        init(bytes: UnsafeBufferPointer<UInt8>, pluck: (field: [UInt8], list: String)? = nil) {
+            self.bytes = bytes
+            self.pluck = pluck
+        }
 
         mutating func skipSpace() {
             while index < bytes.count {
@@ -74,7 +92,11 @@ public enum JSONText {
                 let key = try string()
                 guard try next() == UInt8(ascii: ":") else { throw NotJSON() }
                 index += 1
-                object[key] = try value(depth: depth + 1)
+                if depth == 0, let pluck, key == pluck.list {
+                    object[key] = try plucked(pluck.field, depth: depth + 1)
+                } else {
+                    object[key] = try value(depth: depth + 1)
+                }
                 switch try next() {
                 case UInt8(ascii: ","): index += 1
                 case UInt8(ascii: "}"): index += 1; return object
@@ -95,6 +117,123 @@ public enum JSONText {
                 default: throw NotJSON()
                 }
             }
+        }
+
+        /// An array as the texts of its objects' member `field` (anything else as `value` reads it).
+        mutating func plucked(_ field: [UInt8], depth: Int) throws(NotJSON) -> Any {
+            guard try next() == UInt8(ascii: "["), depth < JSONText.maxDepth else { return try value(depth: depth) }
+            index += 1
+            var texts: [String] = []
+            if try next() == UInt8(ascii: "]") { index += 1; return texts }
+            while true {
+                if try next() == UInt8(ascii: "{") {
+                    if let text = try member(field, depth: depth + 1) { texts.append(text) }
+                } else {
+                    try skip(depth: depth + 1)
+                }
+                switch try next() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "]"): index += 1; return texts
+                default: throw NotJSON()
+                }
+            }
+        }
+
+        /// Of the object at the reading position, the member `field` as text (a string, or a
+        /// number as written; of a repeated one, the last); the others checked and passed over.
+        mutating func member(_ field: [UInt8], depth: Int) throws(NotJSON) -> String? {
+            guard depth < JSONText.maxDepth else { throw NotJSON() }
+            index += 1
+            var text: String?
+            if try next() == UInt8(ascii: "}") { index += 1; return nil }
+            while true {
+                guard try next() == UInt8(ascii: "\"") else { throw NotJSON() }
+                let wanted = try keyIs(field)
+                guard try next() == UInt8(ascii: ":") else { throw NotJSON() }
+                index += 1
+                if !wanted {
+                    try skip(depth: depth + 1)
+                } else if try next() == UInt8(ascii: "\"") {
+                    text = try string()
+                } else {
+                    let start = index
+                    let value = try value(depth: depth + 1)
+                    text = value is NSNumber && !(bytes[start] == UInt8(ascii: "t") || bytes[start] == UInt8(ascii: "f"))
+                        ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : nil
+                }
+                switch try next() {
+                case UInt8(ascii: ","): index += 1
+                case UInt8(ascii: "}"): index += 1; return text
+                default: throw NotJSON()
+                }
+            }
+        }
+
+        /// Whether the key at the reading position is `field`, read past it; compared as bytes
+        /// when it has no escapes.
+        mutating func keyIs(_ field: [UInt8]) throws(NotJSON) -> Bool {
+            var end = index + 1
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+            guard end < bytes.count, bytes[end] == UInt8(ascii: "\"") else { return try Array(string().utf8) == field }
+            defer { index = end + 1 }
+            return field.elementsEqual(UnsafeBufferPointer(rebasing: bytes[(index + 1)..<end]))
+        }
+
+        /// Reads past a value, checking it as `value` does, building nothing.
+        mutating func skip(depth: Int) throws(NotJSON) {
+            guard depth < JSONText.maxDepth else { throw NotJSON() }
+            switch try next() {
+            case UInt8(ascii: "{"):
+                index += 1
+                if try next() == UInt8(ascii: "}") { index += 1; return }
+                while true {
+                    guard try next() == UInt8(ascii: "\"") else { throw NotJSON() }
+                    try skipString()
+                    guard try next() == UInt8(ascii: ":") else { throw NotJSON() }
+                    index += 1
+                    try skip(depth: depth + 1)
+                    switch try next() {
+                    case UInt8(ascii: ","): index += 1
+                    case UInt8(ascii: "}"): index += 1; return
+                    default: throw NotJSON()
+                    }
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                if try next() == UInt8(ascii: "]") { index += 1; return }
+                while true {
+                    try skip(depth: depth + 1)
+                    switch try next() {
+                    case UInt8(ascii: ","): index += 1
+                    case UInt8(ascii: "]"): index += 1; return
+                    default: throw NotJSON()
+                    }
+                }
+            case UInt8(ascii: "\""): try skipString()
+            default: _ = try value(depth: depth)   // a number or a word
+            }
+        }
+
+        /// Reads past a string, checking it as `string` does.
+        mutating func skipString() throws(NotJSON) {
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == UInt8(ascii: "\"") { return }
+                if byte < 0x20 { throw NotJSON() }
+                guard byte == UInt8(ascii: "\\") else { continue }
+                guard index < bytes.count else { throw NotJSON() }
+                let letter = bytes[index]
+                index += 1
+                switch letter {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"): break
+                case UInt8(ascii: "u"): _ = try hex4()
+                default: throw NotJSON()
+                }
+            }
+            throw NotJSON()
         }
 
         /// A string, its opening quote at the reading position. Runs without escapes are

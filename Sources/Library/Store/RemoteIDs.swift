@@ -52,7 +52,7 @@ public struct RemoteIDs: Sendable {
     }
 
     /// The number `id` writes, when `String(number) == id`; nil for any other text.
-    static func number(_ id: String) -> Int64? {
+    public static func number(_ id: String) -> Int64? {
         var id = id
         return id.withUTF8 { number(utf8: $0) }
     }

@@ -129,8 +129,26 @@ extension AccountSyncer {
 extension AccountSyncer {
     /// Starts a library call beside the requests (reads on a connection of their own, writes
     /// waiting only for the library's other writes); `stored(_:)` awaits it.
-    func storing<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
-        Task.detached { try await body() }
+    func storing<T: Sendable>(_ body: @escaping @Sendable () throws -> T) -> Task<T, any Error> {
+        Task.detached { try await onStoringThread(body) }
+    }
+
+    /// The same, once `first` has its value (which `body` is given).
+    func storing<First: Sendable, T: Sendable>(after first: Task<First, any Error>,
+                                               _ body: @escaping @Sendable (First) throws -> T) -> Task<T, any Error> {
+        Task.detached {
+            let value = try await first.value
+            return try await onStoringThread { try body(value) }
+        }
+    }
+
+    /// A library call waits for SQLite and the disk: it runs on a thread of Dispatch's, never on
+    /// one of the concurrency runtime's few (two on a two-core machine), where it would hold up
+    /// the sync reading its answers.
+    private func onStoringThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global(qos: .userInitiated).async { done.resume(with: Result { try body() }) }
+        }
     }
 
     /// The value of a library call started by `storing`, its failure a sync error.

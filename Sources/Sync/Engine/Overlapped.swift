@@ -1,20 +1,26 @@
 /// Makes `count` calls, `call(0)` alone and then up to `width` at a time, and hands the answers
 /// to `each` in order. With a second call waiting at the server, the server starts on it while
 /// the answer before travels and is read: no idle gap between calls. The first goes alone so
-/// that what it sets up (a write token, a session) is there for the others. A failure, or the
-/// sync's cancellation, cancels the calls still in flight.
+/// that what it sets up (a write token, a session) is there for the others. Each answer's place
+/// is taken by the next call before `each` reads it. A failure, or the sync's cancellation,
+/// cancels the calls still in flight.
 func overlapped<Answer: Sendable>(_ count: Int, width: Int = 2, _ call: @escaping @Sendable (Int) async throws(SyncError) -> Answer,
                                   each: (Answer) async throws(SyncError) -> Void) async throws(SyncError) {
     var flying: [Task<Answer, any Error>] = []
     defer { flying.forEach { $0.cancel() } }
     var next = 0
-    for index in 0..<count {
-        while next < count, flying.count < (index == 0 ? 1 : width) {
+    func fill(_ limit: Int) {
+        while next < count, flying.count < limit {
             let number = next
             flying.append(Task { () async throws -> Answer in try await call(number) })
             next += 1
         }
-        try await each(try await value(of: flying.removeFirst()))
+    }
+    fill(1)
+    for _ in 0..<count {
+        let answer = try await value(of: flying.removeFirst())
+        fill(width)
+        try await each(answer)
     }
 }
 

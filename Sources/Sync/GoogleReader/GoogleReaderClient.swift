@@ -65,14 +65,16 @@ final class GoogleReaderClient: Sendable {
         return nil
     }
 
-    /// GETs `method` and returns its JSON.
-    func get(_ method: String, _ query: [(String, String)] = []) async throws(SyncError) -> [String: Any] {
+    /// GETs `method` and returns its JSON; with `plucking`, the array `list` as its objects'
+    /// `field` texts.
+    func get(_ method: String, _ query: [(String, String)] = [],
+             plucking: (field: String, list: String)? = nil) async throws(SyncError) -> [String: Any] {
         let response = try await authorized(method) { auth throws(SyncError) in
             var request = URLRequest(url: try self.url("reader/api/0/" + method, query + [("output", "json")]))
             request.setValue("GoogleLogin auth=\(auth)", forHTTPHeaderField: "Authorization")
             return request
         }
-        return try json(response, call: method)
+        return try json(response, call: method, plucking: plucking)
     }
 
     /// POSTs a form to `method` with the write token; returns the answer (`OK`, or JSON). A 401
@@ -97,9 +99,10 @@ final class GoogleReaderClient: Sendable {
     }
 
     /// Parses a JSON answer; an HTML page or garbage is a `.badResponse`.
-    func json(_ response: SyncResponse, call: String) throws(SyncError) -> [String: Any] {
+    func json(_ response: SyncResponse, call: String, plucking: (field: String, list: String)? = nil) throws(SyncError) -> [String: Any] {
         let response = try checked(response, call: call)
-        guard let object = JSONReading.parse(response.body) as? [String: Any] else {
+        let parsed = plucking.map { JSONReading.parse(response.body, plucking: $0.field, from: $0.list) } ?? JSONReading.parse(response.body) as? [String: Any]
+        guard let object = parsed else {
             let page = response.text.prefix(512).lowercased().contains("<html")
             throw .badResponse(server: http.server, call: call, reason: page ? tr("a web page instead of JSON") : tr("not JSON"))
         }

@@ -1,3 +1,5 @@
+import Library
+
 /// Google Reader item ids. One 64-bit number has two spellings: the short form, signed decimal
 /// (`"1795994252218340"`, `"-2"`), used in `itemRefs`; and the long form,
 /// `tag:google.com,2005:reader/item/` + the unsigned value as 16 lowercase hex digits, used in
@@ -12,19 +14,12 @@ enum GoogleReaderItemID {
 
     /// The stored spelling of an `itemRefs` id (decimal; an ObjectId as it is); nil when it is neither.
     static func fromRef(_ id: String) -> String? {
+        // Nearly every id is written as `String(Int64)` writes it, and is kept as it came (a
+        // sync reads tens of thousands).
+        if RemoteIDs.number(id) != nil { return id }
         let text = JSONReading.trimmed(id, of: .whitespaces)
-        if let value = Int64(text) { return isPlainDecimal(text) ? text : String(value) }
+        if let value = Int64(text) { return String(value) }
         return fromHex(text)
-    }
-
-    /// Whether a number Int64 read is written as `String(Int64)` writes it: no `+`, no leading
-    /// zero, no `-0`. Nearly every id is, and is kept as it came (a sync reads tens of thousands).
-    private static func isPlainDecimal(_ text: String) -> Bool {
-        var digits = text.utf8[...]
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard let first = digits.first, first != UInt8(ascii: "+") else { return false }
-        return first != UInt8(ascii: "0") || (!negative && digits.count == 1)
     }
 
     /// The stored spelling of an item's `id` (the long form; a short one is taken too).

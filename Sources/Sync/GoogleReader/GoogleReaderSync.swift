@@ -47,10 +47,7 @@ struct GoogleReaderSync: AccountSyncer {
         let (feeds, folders, labels) = try await subscriptions()
         // Written, and the ids held read, while the first list comes.
         let subscriptionsApplied = storing { try store.applySubscriptions(feeds, folders: folders, accountID: account.id) }
-        let held = storing {
-            _ = try await subscriptionsApplied.value
-            return try store.heldRemoteItems(accountID: account.id)
-        }
+        let held = storing(after: subscriptionsApplied) { _ in try store.heldRemoteItems(accountID: account.id) }
 
         // The id lists: starred, unread, the window's, each label's; two calls in flight after the
         // first, so the server works on one list while Lectern reads the one before. Each list is
@@ -73,9 +70,8 @@ struct GoogleReaderSync: AccountSyncer {
                 if index == 0 { starred = list } else if index > 2 { labelled.append(list) }
                 if index == 1 {
                     missing.append([])
-                    states = storing { [starred] in
-                        _ = try await subscriptionsApplied.value
-                        return try store.applyRemoteStates(accountID: account.id, unread: list, starred: starred, stored: try await statesRead.value)
+                    states = storing(after: statesRead) { [starred] stored in
+                        try store.applyRemoteStates(accountID: account.id, unread: list, starred: starred, stored: stored)
                     }
                 } else {
                     let holding = try await stored(held)
@@ -159,12 +155,12 @@ struct GoogleReaderSync: AccountSyncer {
         repeat {
             var parameters = query + [("n", "10000")]
             if let continuation { parameters.append(("c", continuation)) }
-            let page = try await client.get("stream/items/ids", parameters)
-            guard let refs = page["itemRefs"] as? [Any] ?? (page["itemRefs"] == nil ? [] : nil) else {
+            // Ten thousand refs a page, read for their ids only.
+            let page = try await client.get("stream/items/ids", parameters, plucking: ("id", "itemRefs"))
+            guard let refs = page["itemRefs"] as? [String] ?? (page["itemRefs"] == nil ? [] : nil) else {
                 throw .badResponse(server: server, call: "stream/items/ids", reason: tr("itemRefs is not a list"))
             }
-            // Each ref looked into as it is: a cast to [[String: Any]] would copy the list.
-            let pageIDs = refs.compactMap { JSONReading.string(($0 as? [String: Any])?["id"]).flatMap(GoogleReaderItemID.fromRef) }
+            let pageIDs = refs.compactMap(GoogleReaderItemID.fromRef)
             ids += pageIDs
             let next = JSONReading.text(page["continuation"])
             continuation = pageIDs.isEmpty || next == continuation ? nil : next

@@ -9,6 +9,12 @@ enum JSONReading {
         JSONText.parse(data)
     }
 
+    /// The parsed JSON object of `data`, its array `list` read as its objects' `field` texts
+    /// (`JSONText.parse(_:plucking:from:)`); nil when it is not a JSON object.
+    static func parse(_ data: Data, plucking field: String, from list: String) -> [String: Any]? {
+        JSONText.parse(data, plucking: field, from: list)
+    }
+
     static func int(_ value: Any?) -> Int64? {
         if let text = value as? String { return Int64(trimmed(text, of: .whitespaces)) }
         if let number = value as? NSNumber { return number.int64Value }
