@@ -10,22 +10,29 @@ same-run ratios carry over. Setup and progress go to stderr.
   subscribed through the API and fetched by tt-rss itself (update.php for half, the API's
   updateFeed for the other half at the same time); then 2,000 marked read and 200 starred;
 - first sync: one untimed floor run to warm the server, then `lectern-bench sync` into a fresh
-  library and the floor's same calls, alternating for 3 rounds (a fresh library each round); the
-  medians. Target 10 s;
+  library and the floor's same calls, 5 rounds (a fresh library each round), who goes first
+  alternating. Target 10 s;
 - incremental sync: 50 new articles (appended to a feed file, fetched by tt-rss's updateFeed)
   and 50 state changes (25 read, 25 starred) on the server, then `lectern-bench sync` again with
-  the last round's library and the floor's since_id pull; 1 round (the medians when more).
-  Then 50 new articles alone (nothing changed elsewhere: no id lists). Target 0.5 s. Before each
-  of these the floor runs once untimed: tt-rss's first answers after a change are slower (its
-  caches), and whoever went first paid for that;
+  the last first sync's library and the floor's since_id pull; 7 rounds. Then 50 new articles
+  alone (nothing changed elsewhere: no id lists), 7 rounds. Target 0.5 s. Before each round the
+  floor runs once untimed: tt-rss's first answers after a change are slower (its caches), and
+  whoever went first paid for that; then both, who goes first alternating;
+- each figure: the medians of the rounds, and `ratio`, the median of the rounds' own ratios (the
+  server's speed drifts by a third between rounds on this machine, 9 to 13.7 s for one first
+  sync: a ratio of medians taken from different rounds carried that drift);
 - correct: Lectern's articles, new articles and state changes, and the library's article,
   unread and starred counts against the server's;
-- the window's reads while the sync writes: `lectern-bench sync` times a list page and the
-  unread counts every 16 ms on the library's read connection during the sync (p99, longest).
+- the window's reads while the sync writes: after the timed rounds of the first and of the
+  incremental sync, one more sync of Lectern's alone in which `lectern-bench sync` times a list
+  page and the unread counts every 16 ms on the library's read connection (p99, longest, and that
+  sync's own time). The timed rounds go without those reads: the floor has no window, and a
+  window reading 60 times a second for a whole first sync spent a third of Lectern's CPU on it
+  (perf), which the window, reading when told of a change, does not.
 Both figures are mostly tt-rss's own time (the floor's): its getHeadlines costs ~1 ms an article
 in PHP, with or without content, so the whole unread id list (8,000 ids, 40 calls) would be ~10 s;
 the first sync does without the lists, and a later one reads only the unread ids of the feeds whose
-counts moved (getCounters) and the starred ids. The whole takes ~2.5 minutes on 2 cores.
+counts moved (getCounters) and the starred ids. The whole takes ~4 minutes on 2 cores.
 
 The floor is this file run as `--floor API USER PASSWORD SINCE_ID FEEDS` in a child process: python's
 urllib with one User-Agent, making the calls Lectern makes (TinyTinyRSSSync.swift) with the same
@@ -36,9 +43,10 @@ import html, json, os, resource, sqlite3, statistics, subprocess, sys, tempfile,
 import urllib.request
 from email.utils import formatdate
 
-# Rounds of each sync (LECTERN_BENCH_SYNC_ROUNDS=FIRST,INCREMENTAL overrides): each first-sync round
-# costs ~25 s of the server's time twice over, an incremental one ~11 s twice (the unread id list).
-FIRST_ROUNDS, INCREMENTAL_ROUNDS = (int(n) for n in os.environ.get("LECTERN_BENCH_SYNC_ROUNDS", "3,1").split(","))
+# Rounds of each sync (LECTERN_BENCH_SYNC_ROUNDS=FIRST,INCREMENTAL overrides; INCREMENTAL for the
+# new-only rounds too): a first-sync round costs ~10 s of the server's time twice over, an
+# incremental one ~2 s with its changes.
+FIRST_ROUNDS, INCREMENTAL_ROUNDS = (int(n) for n in os.environ.get("LECTERN_BENCH_SYNC_ROUNDS", "5,7").split(","))
 FEEDS = 100
 ITEMS = 100
 ARTICLES = FEEDS * ITEMS
@@ -317,12 +325,14 @@ def children_cpu():
     return usage.ru_utime + usage.ru_stime
 
 
-def lectern(bench, ready, library, kind="ttrss"):
-    """One `lectern-bench sync` of a `kind` account: its JSON, with the whole process's wall and CPU time."""
+def lectern(bench, ready, library, kind="ttrss", window_reads=False):
+    """One `lectern-bench sync` of a `kind` account: its JSON, with the whole process's wall and CPU
+    time; with the window's reads timed meanwhile when `window_reads`."""
     cpu_start = children_cpu()
     start = time.perf_counter()
     out = subprocess.run([bench, "sync", "--server", ready["api"], "--user", ready["user"], "--password",
-                          ready["password"], "--library", library, "--kind", kind],
+                          ready["password"], "--library", library, "--kind", kind,
+                          "--window-reads", "on" if window_reads else "off"],
                          capture_output=True, text=True)
     wall = time.perf_counter() - start
     cpu = children_cpu() - cpu_start
@@ -371,12 +381,13 @@ def main():
         record["cpu"] = cpu
         print(json.dumps(record), flush=True)
 
-    def summary(bench_name, lecterns, floors, problems, fields):
+    def summary(bench_name, lecterns, floors, problems, fields, window=None):
         for problem in problems:
             log(f"WRONG {bench_name}: {problem}")
         lectern_s = statistics.median(r["seconds"] for r in lecterns)
         floor_s = statistics.median(r["seconds"] for r in floors)
-        emit(dict({"bench": bench_name, "lectern_s": lectern_s, "floor_s": floor_s, "ratio": round(lectern_s / floor_s, 2),
+        ratio = statistics.median(r["seconds"] / f["seconds"] for r, f in zip(lecterns, floors))
+        emit(dict({"bench": bench_name, "lectern_s": lectern_s, "floor_s": floor_s, "ratio": round(ratio, 2),
                    "lectern_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in lecterns),
                    "floor_peak_rss_mb": statistics.median(r["peak_rss_mb"] for r in floors),
                    "lectern_rounds_s": [r["seconds"] for r in lecterns], "floor_rounds_s": [r["seconds"] for r in floors],
@@ -384,17 +395,28 @@ def main():
                    "lectern_searchable_s": round(statistics.median(r["seconds"] + r["index_seconds"] for r in lecterns), 3),
                    # CPU of the client itself (Lectern: the whole process); the rest is waiting on tt-rss.
                    "lectern_process_cpu_s": statistics.median(r["process_cpu_s"] for r in lecterns),
-                   # The window's reads (a list page and the unread counts every 16 ms) while Lectern wrote.
-                   "window_read_p99_ms": statistics.median(r.get("read_p99_ms", 0) for r in lecterns),
-                   "window_read_longest_ms": max(r.get("read_longest_ms", 0) for r in lecterns),
                    "floor_cpu_s": statistics.median(r["cpu_s"] for r in floors)},
-                  **fields, correct=not problems))
+                  # The window's reads (a list page and the unread counts every 16 ms) while Lectern
+                  # wrote, in a sync of its own, and how long that sync took.
+                  **(window_reads(window) if window else {}), **fields, correct=not problems))
 
     def describe(record, floor_record, stored):
         return (f"Lectern {record['seconds']} s ({record['process_s']} s the process, {record['process_cpu_s']} s CPU, "
                 f"{record['peak_rss_mb']} MB, {record['new']} new, {record['state_changes']} state changes), "
                 f"floor {floor_record['seconds']} s ({floor_record['cpu_s']} s CPU, {floor_record['phases_s']}); "
                 f"library {stored}")
+
+    def paired(round_number, run_lectern, run_floor_timed):
+        """Both syncs of one round, who goes first alternating from round to round."""
+        if round_number % 2:
+            floor_record = run_floor_timed()
+            return run_lectern(), floor_record
+        record = run_lectern()
+        return record, run_floor_timed()
+
+    def window_reads(record):
+        return {"window_read_p99_ms": record["read_p99_ms"], "window_read_longest_ms": record["read_longest_ms"],
+                "window_reads": record["window_reads"], "lectern_with_window_reads_s": record["seconds"]}
 
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lectern-bench-sync-") as work:
@@ -404,15 +426,15 @@ def main():
             items = populate(harness)
             server = server_counts(harness)
 
-            # First sync: a fresh library each round, Lectern then the floor on the same data. An
+            # First sync: a fresh library each round, both on the same data. An
             # untimed floor run first warms tt-rss and PostgreSQL (a cold first round took twice as
             # long, for whoever went first).
             run_floor(ready, 0, [])
             lecterns, floors, problems = [], [], []
             for round_number in range(FIRST_ROUNDS):
                 library = os.path.join(work, f"first{round_number}.sqlite")
-                record = lectern(bench, ready, library)
-                floor_record = run_floor(ready, 0, [])
+                record, floor_record = paired(round_number, lambda: lectern(bench, ready, library),
+                                              lambda: run_floor(ready, 0, []))
                 stored = library_counts(library)
                 lecterns.append(record)
                 floors.append(floor_record)
@@ -421,8 +443,11 @@ def main():
                         or stored != server or floor_record["articles"] != ARTICLES:
                     problems.append(f"round {round_number + 1}: Lectern {record}, floor saw {floor_record['articles']}, "
                                     f"library {stored}, server {server}")
+            window = lectern(bench, ready, os.path.join(work, "window.sqlite"), window_reads=True)
+            log(f"first sync with the window's reads: {window['seconds']} s, reads p99 {window['read_p99_ms']} ms")
             summary("sync-first", lecterns, floors, problems,
-                    {"articles": ARTICLES, "unread": server["unread"], "starred": server["starred"], "target_s": FIRST_TARGET})
+                    {"articles": ARTICLES, "unread": server["unread"], "starred": server["starred"], "target_s": FIRST_TARGET},
+                    window)
 
             # Incremental: 100 changes on the server, then the last round's library syncs again; the
             # floor asks for what is above the same since_id (the newest id before the changes).
@@ -432,8 +457,8 @@ def main():
                 since, touched = change(harness, items, round_number)
                 server = server_counts(harness)
                 run_floor(ready, since, touched)   # warms tt-rss for both: whoever went first paid for its caches
-                record = lectern(bench, ready, library)
-                floor_record = run_floor(ready, since, touched)
+                record, floor_record = paired(round_number, lambda: lectern(bench, ready, library),
+                                              lambda: run_floor(ready, since, touched))
                 stored = library_counts(library)
                 lecterns.append(record)
                 floors.append(floor_record)
@@ -442,21 +467,28 @@ def main():
                         or floor_record["articles"] != NEW or stored != server:
                     problems.append(f"round {round_number + 1}: Lectern {record}, floor saw {floor_record['articles']} new, "
                                     f"library {stored}, server {server}")
+            change(harness, items, INCREMENTAL_ROUNDS)
+            window = lectern(bench, ready, library, window_reads=True)
+            log(f"incremental sync with the window's reads: {window['seconds']} s, reads p99 {window['read_p99_ms']} ms")
             summary("sync-incremental", lecterns, floors, problems,
-                    {"changes": NEW + STATE, "new": NEW, "state_changes": STATE, "target_s": INCREMENTAL_TARGET})
+                    {"changes": NEW + STATE, "new": NEW, "state_changes": STATE, "target_s": INCREMENTAL_TARGET}, window)
 
             # New articles only: the server's counts show nothing changed elsewhere, so Lectern
             # does without the id lists (the floor too).
-            since, _ = change(harness, items, INCREMENTAL_ROUNDS, state=0)
-            server = server_counts(harness)
-            run_floor(ready, since, [])   # warms tt-rss for both, as above
-            record = lectern(bench, ready, library)
-            floor_record = run_floor(ready, since, [])
-            stored = library_counts(library)
-            log(f"new articles only: {describe(record, floor_record, stored)}")
-            problems = [] if record["new"] == NEW and record["state_changes"] == 0 and stored == server else \
-                [f"Lectern {record}, library {stored}, server {server}"]
-            summary("sync-incremental-new-only", [record], [floor_record], problems,
+            lecterns, floors, problems = [], [], []
+            for round_number in range(INCREMENTAL_ROUNDS):
+                since, _ = change(harness, items, INCREMENTAL_ROUNDS + 1 + round_number, state=0)
+                server = server_counts(harness)
+                run_floor(ready, since, [])   # warms tt-rss for both, as above
+                record, floor_record = paired(round_number, lambda: lectern(bench, ready, library),
+                                              lambda: run_floor(ready, since, []))
+                stored = library_counts(library)
+                lecterns.append(record)
+                floors.append(floor_record)
+                log(f"new articles only, round {round_number + 1}: {describe(record, floor_record, stored)}")
+                if record["new"] != NEW or record["state_changes"] != 0 or stored != server:
+                    problems.append(f"round {round_number + 1}: Lectern {record}, library {stored}, server {server}")
+            summary("sync-incremental-new-only", lecterns, floors, problems,
                     {"changes": NEW, "new": NEW, "state_changes": 0, "target_s": INCREMENTAL_TARGET})
         finally:
             harness.stop()

@@ -19,7 +19,10 @@ model: only the same-run ratios carry over. Setup and progress go to stderr.
   server's speed drifts from round to round, by a tenth or more: a round's two runs are next to
   each other, the medians of all rounds are not). `LECTERN_BENCH_FRESHRSS_ROUNDS=FIRST,INCREMENTAL`
   sets the rounds;
-- correct: the library's article, unread and starred counts against the server's.
+- correct: the library's article, unread and starred counts against the server's;
+- the window's reads while the sync writes: after the timed rounds of each, one more sync of
+  Lectern's alone with a list page and the unread counts timed every 16 ms (p99, and that sync's
+  own time); the timed rounds go without them, as in bench_sync.py.
 
 The floor is this file run as `--floor API USER PASSWORD SINCE LIBRARY`: python's urllib making the
 calls Lectern makes (GoogleReaderSync.swift) with the same paging, parsing each answer's JSON; it
@@ -157,7 +160,7 @@ def main():
     from freshrss_harness import Harness
     bench, cpu = os.path.abspath(sys.argv[1]), cpu_model()
 
-    def emit(name, lecterns, floors, problems, **fields):
+    def emit(name, lecterns, floors, problems, window, **fields):
         for problem in problems:
             log(f"WRONG {name}: {problem}")
         lectern_s = statistics.median(r["seconds"] for r in lecterns)
@@ -171,7 +174,8 @@ def main():
                               lectern_process_cpu_s=statistics.median(r["process_cpu_s"] for r in lecterns),
                               lectern_peak_rss_mb=statistics.median(r["peak_rss_mb"] for r in lecterns),
                               floor_peak_rss_mb=statistics.median(r["peak_rss_mb"] for r in floors),
-                              window_read_p99_ms=statistics.median(r.get("read_p99_ms", 0) for r in lecterns),
+                              window_read_p99_ms=window["read_p99_ms"], window_read_longest_ms=window["read_longest_ms"],
+                              window_reads=window["window_reads"], lectern_with_window_reads_s=window["seconds"],
                               correct=not problems, cpu=cpu, **fields)), flush=True)
 
     began = time.perf_counter()
@@ -197,7 +201,10 @@ def main():
                 floors.append(floor_record)
                 if stored != server or record["new"] != ARTICLES or floor_record["articles"] != ARTICLES:
                     problems.append(f"round {number + 1}: Lectern {record}, floor {floor_record}, library {stored}, server {server}")
-            emit("sync-first-freshrss", lecterns, floors, problems, articles=ARTICLES, **{k: server[k] for k in ("unread", "starred")})
+            window = lectern(bench, ready, os.path.join(work, "window.sqlite"), kind="greader", window_reads=True)
+            log(f"first sync with the window's reads: {window['seconds']} s, reads p99 {window['read_p99_ms']} ms")
+            emit("sync-first-freshrss", lecterns, floors, problems, window, articles=ARTICLES,
+                 **{k: server[k] for k in ("unread", "starred")})
 
             # The floor fetches what the library lacked before the round (a copy of it); both look a
             # day back from now. Its first run each round is not timed: it warms FreshRSS for both
@@ -225,7 +232,10 @@ def main():
                 floors.append(floor_record)
                 if stored != server or record["new"] != NEW or record["state_changes"] != STATE or floor_record["articles"] != NEW:
                     problems.append(f"round {number + 1}: Lectern {record}, library {stored}, server {server}")
-            emit("sync-incremental-freshrss", lecterns, floors, problems, changes=NEW + STATE)
+            change(harness, ready, INCREMENTAL_ROUNDS)
+            window = lectern(bench, ready, library, kind="greader", window_reads=True)
+            log(f"incremental sync with the window's reads: {window['seconds']} s, reads p99 {window['read_p99_ms']} ms")
+            emit("sync-incremental-freshrss", lecterns, floors, problems, window, changes=NEW + STATE)
     finally:
         harness.stop()
     log(f"done in {time.perf_counter() - began:.0f} s")

@@ -226,6 +226,7 @@ extension LibraryStore {
 
     /// Those of `remoteIDs` the account does not hold (nor has pruned), in their order.
     public func missingRemoteItems(accountID: Int64, among remoteIDs: [String]) throws(StorageError) -> [String] {
+        guard !remoteIDs.isEmpty else { return [] }   // no need to read the ids held
         let held = try heldRemoteItems(accountID: accountID)
         return remoteIDs.filter { !held.contains($0) }
     }

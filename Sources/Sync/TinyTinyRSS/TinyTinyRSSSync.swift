@@ -90,15 +90,18 @@ struct TinyTinyRSSSync: FeedRefreshing {
                 return headlines.count == TinyTinyRSSClient.pageSize && !reachedWindow
             }
         }
-        summary.add(try await storer.finish())
-        cursor.since = newest
-
         // The ids of unread and starred articles are the truth for held articles, but listing
         // them costs tt-rss about a millisecond an article. The first sync has every state with
         // its articles. Later, a feed's unread ids are read only when its unread count on the
         // server moved beyond what this sync sent and brought (a change made elsewhere), the
-        // starred ids when the starred count did, and every list at least hourly.
-        let counts = try await serverCounts()
+        // starred ids when the starred count did, and every list at least hourly. The counts are
+        // asked for while the last pages are stored.
+        let counted: Result<Counts?, SyncError>
+        do throws(SyncError) { counted = .success(try await serverCounts()) } catch { counted = .failure(error) }
+        summary.add(try await storer.finish())
+        let counts = try counted.get()
+        cursor.since = newest
+
         let due = cursor.reconciledAt.map { Date().timeIntervalSince($0) > Self.reconcileEvery } ?? true
         if !first, let counts, cursor.unread != nil, !due {
             let moved = Set(counts.unread.keys).union(expected.keys).filter { counts.unread[$0, default: 0] != expected[$0, default: 0] }
@@ -190,10 +193,12 @@ struct TinyTinyRSSSync: FeedRefreshing {
         }
     }
 
-    /// From `getCounters`: each feed's unread count (by server id), the starred count, and how many
-    /// labels the user has: tt-rss lists every label among its counters (`Counters::getLabelCounters`, a virtual feed id at
+    /// Each feed's unread count (by server id), the starred count, and how many labels the user has.
+    private typealias Counts = (unread: [String: Int], starred: Int, labels: Int)
+
+    /// From `getCounters`: tt-rss lists every label among its counters (`Counters::getLabelCounters`, a virtual feed id at
     /// or below -1025), used or not, whatever `output_mode` asks.
-    private func serverCounts() async throws(SyncError) -> (unread: [String: Int], starred: Int, labels: Int)? {
+    private func serverCounts() async throws(SyncError) -> Counts? {
         guard let rows = try await client.call("getCounters", ["output_mode": "f"]) as? [[String: Any]] else { return nil }
         var unread: [String: Int] = [:]
         var starred: Int?
