@@ -344,6 +344,22 @@ def lectern(bench, ready, library, kind="ttrss", window_reads=False):
     return record
 
 
+def paired(round_number, run_lectern, run_floor):
+    """Both syncs of one round (Lectern's record, the floor's), who goes first alternating from
+    round to round."""
+    if round_number % 2:
+        floor_record = run_floor()
+        return run_lectern(), floor_record
+    record = run_lectern()
+    return record, run_floor()
+
+
+def window_figures(record):
+    """The figures of a sync timed with the window's reads (`lectern(..., window_reads=True)`)."""
+    return {"window_read_p99_ms": record["read_p99_ms"], "window_read_longest_ms": record["read_longest_ms"],
+            "window_reads": record["window_reads"], "lectern_with_window_reads_s": record["seconds"]}
+
+
 def run_floor(ready, since, feeds):
     """The floor's sync above `since`, reading the unread ids of `feeds` and the starred ids when
     `feeds` is not empty."""
@@ -398,25 +414,13 @@ def main():
                    "floor_cpu_s": statistics.median(r["cpu_s"] for r in floors)},
                   # The window's reads (a list page and the unread counts every 16 ms) while Lectern
                   # wrote, in a sync of its own, and how long that sync took.
-                  **(window_reads(window) if window else {}), **fields, correct=not problems))
+                  **(window_figures(window) if window else {}), **fields, correct=not problems))
 
     def describe(record, floor_record, stored):
         return (f"Lectern {record['seconds']} s ({record['process_s']} s the process, {record['process_cpu_s']} s CPU, "
                 f"{record['peak_rss_mb']} MB, {record['new']} new, {record['state_changes']} state changes), "
                 f"floor {floor_record['seconds']} s ({floor_record['cpu_s']} s CPU, {floor_record['phases_s']}); "
                 f"library {stored}")
-
-    def paired(round_number, run_lectern, run_floor_timed):
-        """Both syncs of one round, who goes first alternating from round to round."""
-        if round_number % 2:
-            floor_record = run_floor_timed()
-            return run_lectern(), floor_record
-        record = run_lectern()
-        return record, run_floor_timed()
-
-    def window_reads(record):
-        return {"window_read_p99_ms": record["read_p99_ms"], "window_read_longest_ms": record["read_longest_ms"],
-                "window_reads": record["window_reads"], "lectern_with_window_reads_s": record["seconds"]}
 
     began = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="lectern-bench-sync-") as work:

@@ -36,7 +36,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "Tests", "SyncTests", "Fixtures"))
 from bench_ratios import cpu_model  # noqa: E402
-from bench_sync import WORDS, library_counts, lectern, log  # noqa: E402
+from bench_sync import WORDS, library_counts, lectern, log, paired, window_figures  # noqa: E402
 
 FRESHRSS = os.path.join(HERE, "..", "..", "shared", "servers", "freshrss", "freshrss.sh")
 FIRST_ROUNDS, INCREMENTAL_ROUNDS = (int(n) for n in os.environ.get("LECTERN_BENCH_FRESHRSS_ROUNDS", "3,7").split(","))
@@ -174,8 +174,7 @@ def main():
                               lectern_process_cpu_s=statistics.median(r["process_cpu_s"] for r in lecterns),
                               lectern_peak_rss_mb=statistics.median(r["peak_rss_mb"] for r in lecterns),
                               floor_peak_rss_mb=statistics.median(r["peak_rss_mb"] for r in floors),
-                              window_read_p99_ms=window["read_p99_ms"], window_read_longest_ms=window["read_longest_ms"],
-                              window_reads=window["window_reads"], lectern_with_window_reads_s=window["seconds"],
+                              **window_figures(window),
                               correct=not problems, cpu=cpu, **fields)), flush=True)
 
     began = time.perf_counter()
@@ -190,11 +189,8 @@ def main():
             run_floor(ready, 0, None)   # untimed: warms FreshRSS for both (whoever went first paid for it)
             for number in range(FIRST_ROUNDS):
                 library = os.path.join(work, f"first{number}.sqlite")
-                if number % 2:
-                    floor_record = run_floor(ready, 0, None)
-                record = lectern(bench, ready, library, kind="greader")
-                if not number % 2:
-                    floor_record = run_floor(ready, 0, None)
+                record, floor_record = paired(number, lambda: lectern(bench, ready, library, kind="greader"),
+                                              lambda: run_floor(ready, 0, None))
                 stored = library_counts(library)
                 log(f"first sync round {number + 1}: Lectern {record['seconds']} s, floor {floor_record['seconds']} s; library {stored}")
                 lecterns.append(record)
@@ -220,11 +216,8 @@ def main():
                 source.close()
                 copy.close()
                 run_floor(ready, int(time.time()), before)
-                if number % 2:
-                    floor_record = run_floor(ready, int(time.time()), before)
-                record = lectern(bench, ready, library, kind="greader")
-                if not number % 2:
-                    floor_record = run_floor(ready, int(time.time()), before)
+                record, floor_record = paired(number, lambda: lectern(bench, ready, library, kind="greader"),
+                                              lambda: run_floor(ready, int(time.time()), before))
                 stored = library_counts(library)
                 log(f"incremental round {number + 1}: Lectern {record['seconds']} s ({record['new']} new, {record['state_changes']} "
                     f"state changes, {record['peak_rss_mb']} MB), floor {floor_record['seconds']} s; library {stored}")

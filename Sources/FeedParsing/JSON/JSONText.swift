@@ -157,9 +157,10 @@ public enum JSONText {
                     text = try string()
                 } else {
                     let start = index
-                    let value = try value(depth: depth + 1)
-                    text = value is NSNumber && !(bytes[start] == UInt8(ascii: "t") || bytes[start] == UInt8(ascii: "f"))
-                        ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : nil
+                    try skip(depth: depth + 1)
+                    let first = bytes[start]
+                    let isNumber = first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+                    text = isNumber ? String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self) : nil
                 }
                 switch try next() {
                 case UInt8(ascii: ","): index += 1

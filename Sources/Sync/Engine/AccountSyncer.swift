@@ -126,6 +126,11 @@ extension AccountSyncer {
     }
 }
 
+/// Where a sync's library calls run (`storing`, `ItemStorer`): a call waits for SQLite and the
+/// disk, so on a thread of Dispatch's, never on one of the concurrency runtime's few (two on a
+/// two-core machine), where it would hold up the sync reading its answers.
+let storingThreads = DispatchQueue.global(qos: .userInitiated)
+
 extension AccountSyncer {
     /// Starts a library call beside the requests (reads on a connection of their own, writes
     /// waiting only for the library's other writes); `stored(_:)` awaits it.
@@ -142,12 +147,9 @@ extension AccountSyncer {
         }
     }
 
-    /// A library call waits for SQLite and the disk: it runs on a thread of Dispatch's, never on
-    /// one of the concurrency runtime's few (two on a two-core machine), where it would hold up
-    /// the sync reading its answers.
     private func onStoringThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { done in
-            DispatchQueue.global(qos: .userInitiated).async { done.resume(with: Result { try body() }) }
+            storingThreads.async { done.resume(with: Result { try body() }) }
         }
     }
 

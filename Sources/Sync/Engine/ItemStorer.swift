@@ -1,4 +1,3 @@
-import Dispatch
 import Library
 import Synchronization
 
@@ -47,8 +46,7 @@ final class ItemStorer: Sendable {
                 return (nil, true, !state.working)
             }
             if let failure { throw failure }
-            // Storing waits for SQLite and the disk: on a thread of Dispatch's (`onStoringThread`).
-            if start { DispatchQueue.global(qos: .userInitiated).async { self.work() } }
+            if start { storingThreads.async { self.work() } }
             if queued { return }
             await until { $0.queued.count < self.queueLimit || $0.failure != nil }
         }
