@@ -324,6 +324,7 @@ final class ArticleGrabber {
             lastScore = parentScore
             parent = page[parent].parent
         }
+        if let declared = declaredBody(around: best.id) { best = Candidate(id: declared, score: scores[declared] ?? best.score) }
         // A lone child stands for its parent.
         parent = page[best.id].parent
         while parent != PageTree.none, page[parent].name != "body", page.elementChildren(parent).count == 1 {
@@ -333,6 +334,24 @@ final class ArticleGrabber {
         if scores[best.id] == nil { scores[best.id] = initialScore(best.id) }
         return (best.id, false)
     }
+
+    /// The ancestor the page itself marks as the article's body (schema.org microdata,
+    /// `itemprop="articleBody"`, not mostly links) when the best candidate is a list inside it:
+    /// a gallery's captions or a list of quotes can outscore the story they are set in, and the
+    /// story is what the page declares. Readability starts a list below a plain box for that
+    /// reason; a story's own box inside the declared body stands (the body may hold more than
+    /// the story: its pictures' boxes).
+    private func declaredBody(around best: PageTree.ID) -> PageTree.ID? {
+        guard Tags.lists.contains(page[best]) else { return nil }
+        return page.ancestors(best).first { ancestor in
+            page[ancestor].name != "body"
+                && page.attribute(ancestor, "itemprop")?.split(separator: " ").contains("articleBody") == true
+                && page.linkDensity(ancestor) <= Self.declaredBodyLinkDensity
+        }
+    }
+
+    /// The most of its text a declared body may have in links (readability-lxml's bar for it).
+    static let declaredBodyLinkDensity = 0.1
 
     /// Whether the text `parent` adds to `child`'s is mostly links, as the verdict counts them (a
     /// column of headlines, a list of related stories): no more of the article.

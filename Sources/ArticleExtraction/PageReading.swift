@@ -272,6 +272,7 @@ enum Tags {
     /// Scored for the text they hold.
     static let scored: PageTree.NameSet = ["section", "h2", "h3", "h4", "h5", "h6", "p", "td", "pre"]
     static let headings: PageTree.NameSet = ["h1", "h2", "h3", "h4", "h5", "h6"]
+    static let lists: PageTree.NameSet = ["dl", "ol", "ul"]
     /// Phrasing when everything in them is.
     static let phrasingWhenTheirContentIs: PageTree.NameSet = ["a", "del", "ins"]
     /// The headings a page's title is repeated in.

@@ -151,6 +151,13 @@ struct QuirkTests {
                           holding: "where the old one did.", without: ["former teacher", "second life"])
     }
 
+    /// A gallery's long captions inside a story's declared body (`itemprop="articleBody"`)
+    /// outscore the story's paragraphs; the story is the article, and the gallery (a promotion) stays out.
+    @Test func aGalleryInsideTheDeclaredBodyDoesNotTakeTheStorysPlace() throws {
+        try expectArticle("story-with-a-gallery-in-its-body.html", startingWith: "The old river ferry went back",
+                          holding: "children under twelve still cross for free.", without: ["(Photo:"])
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {
