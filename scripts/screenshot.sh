@@ -23,8 +23,9 @@ while [ $# -gt 0 ]; do
   esac
 done
 out=$(realpath -m "$1"); shift
-home=$(mktemp -d)
-trap 'kill $app 2>/dev/null || true; rm -rf "$home"' EXIT
+home=$(mktemp -d) app=""
+# The app is waited for before its home goes: it writes its settings and library as it quits.
+trap 'if [ -n "$app" ]; then kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi; rm -rf "$home"' EXIT
 export HOME=$home XDG_CONFIG_HOME=$home/config XDG_DATA_HOME=$home/data XDG_CACHE_HOME=$home/cache
 export LOCPATH=$PWD/.build/test-locales LANG=$locale.UTF-8 LANGUAGE= GTK_A11Y=none TZ=Europe/Berlin
 lectern=.build/debug/lectern
