@@ -5,8 +5,9 @@ import Theming
 import Localization
 
 /// The picker's appearance controls: colour scheme (System / Light / Dark), the theme for
-/// dark mode, the text size with a live sample paragraph, and the reading font. Each
-/// control writes the settings model only.
+/// dark mode, the text size with a live sample paragraph, and the reading font (the theme's
+/// until one is chosen, and back to it with the button beside). Each control writes the
+/// settings model only.
 @MainActor
 final class PickerControls {
     let widget: WidgetPointer
@@ -15,6 +16,8 @@ final class PickerControls {
     private let darkThemeDropDown: WidgetPointer
     private var themeNames: [String] = []
     private var schemeToggles: [(scheme: ColorSchemeOverride, button: WidgetPointer)] = []
+    let fontButton: WidgetPointer
+    let themeFontButton: WidgetPointer
     private var updating = false
 
     init(settings: Settings) {
@@ -27,7 +30,11 @@ final class PickerControls {
         let sample = Widgets.label(tr("The quick brown fox reads the morning news by the window, tea in hand."),
                                    classes: ["reading", "text-size-sample"], wrap: true)
         let scale = Self.textSizeScale(settings)
-        let font = Self.fontButton(settings)
+        fontButton = Self.fontButton(settings)
+        // Translators: the button beside the reading font, after one was chosen.
+        themeFontButton = Widgets.iconButton("edit-undo-symbolic", tooltip: tr("Use the theme's reading font"))
+        Accessibility.name(themeFontButton, tr("Use the theme's reading font"))
+        let font = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [fontButton, themeFontButton])
         let grid = created(gtk_grid_new())
         // Translators: "Style" labels the choice of System, Light or Dark.
         let rows: [(String, WidgetPointer)] = [(tr("Style"), scheme), (tr("Dark mode theme"), darkThemeDropDown),
@@ -35,7 +42,7 @@ final class PickerControls {
         for (row, item) in rows.enumerated() {
             gtk_grid_attach(cast(grid), Widgets.label(item.0, classes: ["control-label"]), 0, Int32(row), 1, 1)
             gtk_grid_attach(cast(grid), item.1, 1, Int32(row), 1, 1)
-            Accessibility.setLabel(item.1, item.0)
+            Accessibility.setLabel(item.1 == font ? fontButton : item.1, item.0)
         }
         gtk_grid_set_row_spacing(cast(grid), 10)
         gtk_grid_set_column_spacing(cast(grid), 18)
@@ -44,12 +51,17 @@ final class PickerControls {
         connect(darkThemeDropDown, .notify("selected")) { [weak self] in
             self?.darkThemeChosen()
         }
+        connect(themeFontButton, .clicked) { settings.readingFont = nil }
     }
 
-    /// Refills the dark-mode theme list with the valid themes and shows the current settings.
-    func update(themes: [String]) {
+    /// Refills the dark-mode theme list with the valid themes and shows the current settings:
+    /// the reading font chosen, or else `themeReadingFont`, the family the theme's reading font
+    /// comes to on this system.
+    func update(themes: [String], themeReadingFont: String?) {
         updating = true
         defer { updating = false }
+        if let family = settings.readingFont ?? themeReadingFont { gtk_font_chooser_set_font(OpaquePointer(fontButton), family) }
+        gtk_widget_set_sensitive(themeFontButton, settings.readingFont == nil ? 0 : 1)
         for toggle in schemeToggles where settings.colorScheme == toggle.scheme {
             gtk_toggle_button_set_active(cast(toggle.button), 1)
         }
@@ -109,7 +121,6 @@ final class PickerControls {
         let button = created(gtk_font_button_new())
         gtk_font_chooser_set_level(OpaquePointer(button), GTK_FONT_CHOOSER_LEVEL_FAMILY)
         gtk_font_button_set_use_font(OpaquePointer(button), 1)
-        if let family = settings.readingFont { gtk_font_chooser_set_font(OpaquePointer(button), family) }
         connect(button, .fontSet) {
             guard let family = gtk_font_chooser_get_font_family(OpaquePointer(button)) else { return }
             settings.readingFont = string(pango_font_family_get_name(family))

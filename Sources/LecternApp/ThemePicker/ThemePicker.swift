@@ -96,7 +96,7 @@ final class ThemePicker {
             if entry.theme?.isDraft == true { gtk_widget_add_css_class(card, "draft") }
             if isCurrent { gtk_flow_box_select_child(flow, cast(child)) }
         }
-        controls.update(themes: valid.filter { !$0.isDraft }.map(\.name))
+        controls.update(themes: valid.filter { !$0.isDraft }.map(\.name), themeReadingFont: themeController.themeReadingFont())
     }
 
     /// A draft is not worn: its card opens it in the editor instead.
