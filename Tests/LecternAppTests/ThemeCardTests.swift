@@ -27,6 +27,40 @@ struct ThemeCardTests {
         #expect(!dark.contains { $0.hasPrefix("Warm parchment tones") })
     }
 
+    /// Cards side by side in the picker keep their Edit button at the bottom, in one line,
+    /// whatever the length of their descriptions.
+    @Test func theEditButtonsOfARowAreInLine() throws {
+        try #require(gtk_init_check() != 0)
+        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+        // Forest's dark description takes three lines at this width, Paper's four.
+        let entries = try ["Paper", "Forest"].map { name in try #require(catalog.entries.first { $0.name == name }) }
+        let cards = entries.map { ThemeCard.make(entry: $0, previewClass: "none", scheme: .dark, isCurrent: false) }
+        let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 14, cards)
+        gtk_box_set_homogeneous(cast(row), 1)
+        let window = try #require(gtk_window_new())
+        gtk_window_set_child(cast(window), row)
+        gtk_window_set_default_size(cast(window), 440, -1)
+        defer { gtk_window_destroy(cast(window)) }
+        gtk_window_present(cast(window))
+        _ = MainLoop.iterate(until: { gtk_widget_get_mapped(window) != 0 && gtk_widget_get_height(row) > 0 }, timeout: 5)
+
+        let edits = cards.compactMap { card in
+            Widgets.descendants(of: card).first { string(gtk_actionable_get_action_name(OpaquePointer($0))) == "app.edit-theme" }
+        }
+        try #require(edits.count == 2)
+        let tops = edits.map { button -> Float in
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(button, window, &bounds)
+            return bounds.origin.y
+        }
+        let lines = cards.map { card in
+            Widgets.descendants(of: card).first { gtk_widget_has_css_class($0, "theme-card-description") != 0 }
+                .map { pango_layout_get_line_count(gtk_label_get_layout(OpaquePointer($0))) } ?? 0
+        }
+        #expect(lines[0] != lines[1], "the descriptions take different heights: \(lines)")
+        #expect(tops[0] == tops[1], "the Edit buttons are at \(tops)")
+    }
+
     @Test func aUserThemeThatFailsContrastCarriesAWarningAndFixContrast() throws {
         try #require(gtk_init_check() != 0)
         let paper = try ThemeFile.load(LecternSandbox.packageRoot.appending(path: "Themes/paper.json"))

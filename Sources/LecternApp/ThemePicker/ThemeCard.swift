@@ -30,6 +30,10 @@ enum ThemeCard {
         gtk_label_set_ellipsize(OpaquePointer(detail), PANGO_ELLIPSIZE_END)
         gtk_label_set_max_width_chars(OpaquePointer(detail), 20)
         gtk_label_set_width_chars(OpaquePointer(detail), 16)
+        // The description takes what a row's taller cards add, so every card's Edit button
+        // sits at its bottom, in line with its neighbours'.
+        gtk_widget_set_vexpand(detail, 1)
+        gtk_label_set_yalign(OpaquePointer(detail), 0)
 
         var classes = ["theme-card", previewClass]
         if isCurrent { classes.append("current") }
