@@ -72,6 +72,8 @@ public enum ArticleExtractor {
         var linkDensity: Double
         var direction: String?
         var byline: String?
+        /// Whether it is mostly the page's furniture (`ArticleGrabber.foundFurniture`).
+        var isFurniture = false
     }
 
     /// The first attempt long enough, trying each on the page as read afresh (`reread`) with
@@ -82,6 +84,8 @@ public enum ArticleExtractor {
     /// A relaxed attempt whose article is the page's furniture (`ArticleGrabber.foundFurniture`:
     /// comments, a sidebar, a footer) does not count once a stricter one found an article at all:
     /// relaxing the rules let that furniture back in, and it is longer only for not being the post.
+    /// Furniture found first does not stop the search for the post either: a later attempt, with
+    /// the class words set aside, may find a post they had weighed down.
     private static func bestAttempt(_ first: PageTree, metadata: PageMetadata, base: URL?,
                                     reread: () -> PageTree?) -> Attempt? {
         var attempts: [Attempt] = []
@@ -90,17 +94,20 @@ public enum ArticleExtractor {
         while true {
             PagePreparation.prepare(page)
             let grabber = ArticleGrabber(page: page, rules: rules, title: metadata.title)
-            if let article = grabber.grab(), !(grabber.foundFurniture && attempts.contains { $0.length >= minimumCharacters }) {
+            if let article = grabber.grab(), !(grabber.foundFurniture && attempts.contains { $0.length >= minimumCharacters && !$0.isFurniture }) {
                 let document = ArticleDocument.build(from: page, article, baseURL: base)
                 let length = document.textLength
-                attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article), byline: grabber.byline))
+                attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article),
+                                        byline: grabber.byline, isFurniture: grabber.foundFurniture))
                 if length >= ArticleGrabber.minimumCharacters { return attempts.last }
             }
             guard rules.relax(), let fresh = reread() else { break }
             page = fresh
         }
         let readable = attempts.filter { $0.linkDensity <= maximumLinkDensity }
-        if let post = readable.first(where: { $0.length >= minimumCharacters }) { return post }
+        if let post = readable.first(where: { $0.length >= minimumCharacters && !$0.isFurniture }) ?? readable.first(where: { $0.length >= minimumCharacters }) {
+            return post
+        }
         return (readable.isEmpty ? attempts : readable).max { $0.length < $1.length }
     }
 

@@ -8,7 +8,8 @@ enum Patterns {
     static let unlikely = Keywords(["-ad-", "ai2html", "banner", "breadcrumbs", "combx", "comment", "community", "cover-wrap",
                                     "disqus", "extra", "footer", "gdpr", "header", "legends", "menu", "related", "remark",
                                     "replies", "rss", "shoutbox", "sidebar", "skyscraper", "social", "sponsor",
-                                    "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote"])
+                                    "supplemental", "ad-break", "agegate", "pagination", "pager", "popup", "yom-remote"],
+                                   words: ["foot"], separator: .nonAlphanumeric)
     /// ...unless they also say this.
     static let maybeArticle = Keywords(["and", "article", "body", "column", "content", "main", "mathjax", "shadow"])
 

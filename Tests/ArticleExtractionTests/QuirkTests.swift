@@ -158,6 +158,24 @@ struct QuirkTests {
                           holding: "children under twelve still cross for free.", without: ["(Photo:"])
     }
 
+    /// A site's foot ("site-foot") with its links and a long legal notice outscores a clip's few
+    /// short lines; it is furniture like a footer, and the lines are the article.
+    @Test func aShortStoryIsTheArticleNotTheSitesFoot() throws {
+        try expectArticle("short-story-above-a-foot.html", startingWith: "3 March 2026 Last updated",
+                          holding: "made them for four generations.", without: ["Terms of Use", "Copyright 2026"])
+    }
+
+    /// The same page with the story's box weighed down by its class ("meta"): the strict attempt
+    /// finds nothing, the next only the foot. Furniture found first does not end the search: the
+    /// attempt that sets the class words aside finds the story.
+    @Test func furnitureFoundFirstDoesNotEndTheSearchForTheStory() throws {
+        let page = String(decoding: try Fixture.data("short-story-above-a-foot.html"), as: UTF8.self)
+            .replacingOccurrences(of: "<div class=\"clip-description\">", with: "<div class=\"clip-description meta\">")
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        #expect(article.text.hasPrefix("3 March 2026 Last updated"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("made them for four generations."))
+    }
+
     /// Extracts `fixture`: the article starts with `start`, holds `end` and none of `left`.
     private func expectArticle(_ fixture: String, startingWith start: String, holding end: String, without left: [String],
                                sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -55,7 +55,7 @@ struct ExtractArticleTests {
 struct ExtractionConformanceTests {
     /// Each set's floor: the F1 reached, less 0.005 (the figures are in docs/benchmarks.md).
     static let floors: [(String, Double)] = [("readability", 0.976), ("cleaneval", 0.900), ("cleanportaleval", 0.942),
-                                             ("dragnet", 0.914), ("wcxb-dev", 0.955)]
+                                             ("dragnet", 0.916), ("wcxb-dev", 0.955)]
 
     @Test(arguments: floors)
     func everySetIsReadAtLeastAsWellAsItsFloor(_ set: String, _ floor: Double) async throws {
