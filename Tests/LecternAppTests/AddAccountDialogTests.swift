@@ -81,4 +81,18 @@ struct AddAccountDialogTests {
         gtk_drop_down_set_selected(OpaquePointer(dialog.kindDropDown), UInt32(ttrss))
         #expect(gtk_widget_get_visible(dialog.serverEntry) != 0, "a server of one's own has an address again")
     }
+
+    /// The dialog opens as wide as its form: no field, choice or button is cut off at its right,
+    /// to be scrolled to (the scroller around the form is for a narrower screen only).
+    @Test func theDialogOpensWideEnoughForItsWholeForm() throws {
+        try #require(gtk_init_check() != 0)
+        let dialog = dialog(recording: Calls())
+        dialog.present()
+        defer { gtk_window_destroy(cast(dialog.window)) }
+        let scroller = try #require(gtk_window_get_child(cast(dialog.window)))
+        let across = try #require(gtk_scrolled_window_get_hadjustment(OpaquePointer(scroller)))
+        _ = MainLoop.iterate(until: { gtk_widget_get_mapped(dialog.window) != 0 && gtk_adjustment_get_page_size(across) > 0 }, timeout: 5)
+        let hidden = gtk_adjustment_get_upper(across) - gtk_adjustment_get_page_size(across)
+        #expect(hidden <= 0, "\(hidden) px of the form are scrolled out of the dialog's \(gtk_widget_get_width(dialog.window)) px")
+    }
 }

@@ -39,7 +39,8 @@ final class AddAccountDialog {
         let gtkWindow: UnsafeMutablePointer<GtkWindow> = cast(window)
         gtk_window_set_title(gtkWindow, existing.map { tr("Sign In to {account}", ["account": $0.title]) } ?? tr("Add Account"))
         gtk_window_set_modal(gtkWindow, 1)
-        gtk_window_set_default_size(gtkWindow, 440, -1)
+        // No default width: the dialog opens as wide as its form (the scroller only steps in
+        // on a narrower screen, where it scrolls rather than overflows).
         if let parent { gtk_window_set_transient_for(gtkWindow, cast(parent)) }
         kindDropDown = Widgets.dropDown(protocols.map(\.products))
         serverEntry = gtk_entry_new()
