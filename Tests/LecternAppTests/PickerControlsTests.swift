@@ -1,6 +1,7 @@
 import CGtk4
 import GtkBridge
 import Testing
+import Theming
 @testable import LecternApp
 
 /// The picker's reading font: the theme's until the reader chooses one, and the button beside
@@ -38,5 +39,36 @@ struct PickerControlsTests {
 
     private static func family(_ button: WidgetPointer) -> String? {
         gtk_font_chooser_get_font_family(OpaquePointer(button)).flatMap { string(pango_font_family_get_name($0)) }
+    }
+}
+
+/// The picker's cards are built again only when what they show changes: a text size dragged
+/// along its scale (each step an apply) leaves them as they are; another theme rebuilds them.
+@Suite("Theme picker's cards", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct PickerCardsTests {
+    @Test func aTextSizeKeepsTheCardsAndAnotherThemeRebuildsThem() throws {
+        try #require(gtk_init_check() != 0)
+        let application = try #require(gtk_application_new("dev.lectern.PickerCardsTest", GApplicationFlags(rawValue: 0)))
+        defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+        let settings = Settings()
+        settings.themeName = "Paper"
+        let controller = ThemeController(settings: settings, appearance: Appearance(locator: nil), desktop: DesktopPreference(),
+                                         locator: ResourceLocator(root: LecternSandbox.packageRoot))
+        let picker = ThemePicker(application: application, settings: settings, themeController: controller)
+        defer { gtk_window_destroy(cast(picker.window)) }
+        #expect(picker.cardBuilds == 1)
+
+        for scale in [1.1, 1.2, 1.3] {
+            settings.textScale = scale
+            controller.apply()
+            picker.refresh()
+        }
+        #expect(picker.cardBuilds == 1, "a text size rebuilt the cards")
+
+        settings.themeName = "Sepia"
+        controller.apply()
+        picker.refresh()
+        #expect(picker.cardBuilds == 2, "another theme is shown as the current one")
     }
 }

@@ -19,6 +19,21 @@ final class ThemePicker {
     private var entries: [ThemeEntry] = []
     private let controls: PickerControls
     private var widthWatch: WidthWatch?
+    /// What the cards now show; a refresh that would show the same keeps them.
+    private var shown: CardsShown?
+    /// How many times the cards were built (for the tests).
+    private(set) var cardBuilds = 0
+
+    /// What the cards show: each theme as the catalog has it, in the scheme, and which is worn.
+    /// A text size or a reading font changes the app's reading text and the controls, not this.
+    private struct CardsShown: Equatable {
+        struct Entry: Equatable {
+            let name: String, origin: ThemeOrigin, theme: Theme?, error: String?, warnings: [String]
+        }
+        let entries: [Entry]
+        let scheme: ColorScheme
+        let current: String?
+    }
 
     init(application: UnsafeMutablePointer<GtkApplication>, settings: Settings, themeController: ThemeController) {
         self.settings = settings
@@ -74,15 +89,26 @@ final class ThemePicker {
         gtk_window_present(cast(window))
     }
 
-    /// Rebuilds the cards and their preview CSS: after a theme, scheme or catalog change.
+    /// Shows the settings in the controls, and rebuilds the cards and their preview CSS when what
+    /// they show changed (a theme, the scheme, the catalog): every apply calls it, and a text
+    /// size dragged along its scale rebuilt a dozen cards at each step.
     func refresh() {
         entries = themeController.catalog.entries
         let scheme = themeController.scheme
         let valid = entries.compactMap(\.theme)
+        defer {
+            controls.update(themes: valid.filter { !$0.isDraft }.map(\.name), themeReadingFont: themeController.themeReadingFont())
+        }
+        let currentName = themeController.current().theme?.name
+        let now = CardsShown(entries: entries.map {
+            .init(name: $0.name, origin: $0.origin, theme: $0.theme, error: $0.error.map { String(describing: $0) }, warnings: $0.warnings)
+        }, scheme: scheme, current: currentName)
+        guard now != shown else { return }
+        shown = now
+        cardBuilds += 1
         previews.load(PreviewCSS.css(for: valid, scheme: scheme))
         let flow = OpaquePointer(flowBox)
         gtk_flow_box_remove_all_children(flowBox)
-        let currentName = themeController.current().theme?.name
         var validIndex = 0
         for entry in entries {
             let previewClass = entry.isValid ? PreviewCSS.className(at: validIndex) : "theme-preview-invalid"
@@ -96,7 +122,6 @@ final class ThemePicker {
             if entry.theme?.isDraft == true { gtk_widget_add_css_class(card, "draft") }
             if isCurrent { gtk_flow_box_select_child(flow, cast(child)) }
         }
-        controls.update(themes: valid.filter { !$0.isDraft }.map(\.name), themeReadingFont: themeController.themeReadingFont())
     }
 
     /// A draft is not worn: its card opens it in the editor instead.
