@@ -49,8 +49,10 @@ struct PickerControlsTests {
 struct PickerCardsTests {
     @Test func aTextSizeKeepsTheCardsAndAnotherThemeRebuildsThem() throws {
         try #require(gtk_init_check() != 0)
-        let application = try #require(gtk_application_new("dev.lectern.PickerCardsTest", GApplicationFlags(rawValue: 0)))
+        let application = try #require(gtk_application_new("dev.lectern.PickerCardsTest", G_APPLICATION_NON_UNIQUE))
         defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+        // Registered, the application has started up: windows may be added to it.
+        try #require(g_application_register(cast(application), nil, nil) != 0)
         let settings = Settings()
         settings.themeName = "Paper"
         let controller = ThemeController(settings: settings, appearance: Appearance(locator: nil), desktop: DesktopPreference(),

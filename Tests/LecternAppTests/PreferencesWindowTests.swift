@@ -8,8 +8,10 @@ import Testing
 struct PreferencesWindowTests {
     @Test func controlsShowAndChangeTheSettings() throws {
         try #require(gtk_init_check() != 0)
-        let application = gtk_application_new("dev.lectern.PreferencesTest", GApplicationFlags(rawValue: 0))!
+        let application = gtk_application_new("dev.lectern.PreferencesTest", G_APPLICATION_NON_UNIQUE)!
         defer { g_object_unref(UnsafeMutableRawPointer(application)) }
+        // Registered, the application has started up: windows may be added to it.
+        try #require(g_application_register(cast(application), nil, nil) != 0)
         let settings = Settings()
         settings.refreshIntervalMinutes = 30
         let preferences = PreferencesWindow(application: application, settings: settings)

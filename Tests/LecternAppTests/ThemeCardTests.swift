@@ -45,7 +45,7 @@ struct ThemeCardTests {
         _ = MainLoop.iterate(until: { gtk_widget_get_mapped(window) != 0 && gtk_widget_get_height(row) > 0 }, timeout: 5)
 
         let edits = cards.compactMap { card in
-            Widgets.descendants(of: card).first { string(gtk_actionable_get_action_name(OpaquePointer($0))) == "app.edit-theme" }
+            Widgets.descendants(of: card).first { actionName($0) == "app.edit-theme" }
         }
         try #require(edits.count == 2)
         let tops = edits.map { button -> Float in

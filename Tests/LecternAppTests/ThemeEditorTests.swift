@@ -28,7 +28,7 @@ struct ThemeEditorTests {
         #expect(shown.contains { $0.hasPrefix("2 pairs of colours fail the contrast checks") }, "\(shown.filter { $0.contains("fail") })")
         #expect(shown.contains { $0.contains(":1 with Main background: needs 4.5:1") })
         let use = try #require(Widgets.descendants(of: editor.window).first {
-            string(gtk_actionable_get_action_name(OpaquePointer($0))) == "app.set-theme-color"
+            actionName($0) == "app.set-theme-color"
         }, "no Use button for the failing pair")
         let target = string(g_variant_get_string(gtk_actionable_get_action_target_value(OpaquePointer(use)), nil)) ?? ""
         #expect(target.hasPrefix("text_secondary:light:#"))
