@@ -9,7 +9,8 @@ struct TypedSignalTests {
     /// `response` carries a signed `GtkResponseType`: ACCEPT is -3, never 4294967293.
     @Test func aDialogResponseArrivesSigned() throws {
         try #require(GTKTestSupport.initialiseGTK(), "needs a display (make check provides Xvfb)")
-        let dialog = Object(adopting: created(gtk_dialog_new()))
+        // A new window belongs to GTK's list of windows (the reference is not the caller's): retained.
+        let dialog = Object(retaining: created(gtk_dialog_new()))
         var responses: [Int32] = []
         dialog.connect(.response) { responses.append($0) }
         gtk_dialog_response(dialog.as(GtkDialog.self), GTK_RESPONSE_ACCEPT.rawValue)
