@@ -41,6 +41,10 @@ struct FeedSettingsDialogTests {
         let health = FeedSettingsDialog.healthLines(feed(), FeedHealth(articlesPerWeek: 3.5, articles: 40)).joined(separator: "\n")
         #expect(health.contains("The server is unavailable (503)."))
         #expect(health.contains("HTTP 503") && health.contains("12 times") && health.contains("3.5 new articles a week"))
+        var fresh = feed()
+        fresh.fetchState.notModifiedCount = 0
+        let never = FeedSettingsDialog.healthLines(fresh, FeedHealth(articlesPerWeek: 3.5, articles: 40)).joined(separator: "\n")
+        #expect(!never.contains("HTTP 304"), "a server that never answered 304 gets no line saying so 0 times: \(never)")
     }
 
     @Test func aNewAddressIsCheckedAndAPermanentRedirectOfferedBeforeSaving() throws {

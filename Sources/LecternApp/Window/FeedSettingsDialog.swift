@@ -139,8 +139,11 @@ final class FeedSettingsDialog {
             if let status = state.httpStatus {
                 lines.append(tr("The server's last answer: HTTP {status}.", ["status": String(status)]))
             }
-            lines.append(tr("Unchanged since the time before (HTTP 304): {count} time.",
-                            plural: "Unchanged since the time before (HTTP 304): {count} times.", count: state.notModifiedCount))
+            // Said only once the server has answered so (a count of none said nothing).
+            if state.notModifiedCount > 0 {
+                lines.append(tr("Unchanged since the time before (HTTP 304): {count} time.",
+                                plural: "Unchanged since the time before (HTTP 304): {count} times.", count: state.notModifiedCount))
+            }
         }
         let perWeek = health.articlesPerWeek
         if perWeek == 0 {
