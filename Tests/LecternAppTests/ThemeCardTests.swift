@@ -32,8 +32,13 @@ struct ThemeCardTests {
     @Test func theEditButtonsOfARowAreInLine() throws {
         try #require(gtk_init_check() != 0)
         let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
-        // Forest's dark description takes three lines at this width, Paper's four.
-        let entries = try ["Paper", "Forest"].map { name in try #require(catalog.entries.first { $0.name == name }) }
+        let paper = try #require(catalog.theme(named: "Paper"))
+        // Two cards of Paper's, one described in a word (a line), one at length (four lines, the most shown).
+        let entries = try ["Calm.", String(repeating: "A long description of a theme, ", count: 12)].map { words in
+            let theme = try Theme(name: "Paper", descriptions: Adaptive(light: words, dark: words), colors: paper.colors,
+                                  typography: paper.typography, spacing: paper.spacing, radii: paper.radii, isHighContrast: false)
+            return ThemeEntry(name: "Paper", origin: .builtIn, file: URL(filePath: "/tmp/paper.json"), result: .success(theme))
+        }
         let cards = entries.map { ThemeCard.make(entry: $0, previewClass: "none", scheme: .dark, isCurrent: false) }
         let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 14, cards)
         gtk_box_set_homogeneous(cast(row), 1)
