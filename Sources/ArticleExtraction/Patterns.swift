@@ -58,7 +58,8 @@ struct Keywords {
     private let fragments: [[UInt8]]
     /// For each first byte, the fragments that start with it.
     private let byFirstByte: [[Int]]
-    private let words: Set<[UInt8]>
+    /// Whole words: a handful at most, compared in place (no word of the text is copied).
+    private let words: [[UInt8]]
     private let separator: Separator
 
     init(_ fragments: [String], words: Set<String> = [], separator: Separator = .space) {
@@ -66,7 +67,7 @@ struct Keywords {
         var table = [[Int]](repeating: [], count: 256)
         for (index, fragment) in self.fragments.enumerated() { table[Int(fragment[0])].append(index) }
         byFirstByte = table
-        self.words = Set(words.map { Array($0.utf8) })
+        self.words = words.map { Array($0.utf8) }
         self.separator = separator
     }
 
@@ -95,7 +96,7 @@ struct Keywords {
         var wordStart = 0
         for index in 0...bytes.count {
             guard index == bytes.count || isSeparator(bytes[index]) else { continue }
-            if index > wordStart, words.contains(Array(bytes[wordStart..<index])) { return true }
+            if index > wordStart, words.contains(where: { $0.elementsEqual(bytes[wordStart..<index]) }) { return true }
             wordStart = index + 1
         }
         return false
