@@ -76,10 +76,10 @@ final class ThemeController {
         return (resolved.theme, scheme, resolved.warning)
     }
 
-    /// The installed family the worn theme's reading font list comes to (the user's own
-    /// choice aside): what the reading text is set in until one is chosen.
-    func themeReadingFont() -> String? {
-        current().theme.flatMap { fonts.installedFamily(for: $0.typography.readingFamily) ?? $0.typography.readingFamily.first }
+    /// The installed family `theme`'s reading font list comes to (the user's own choice aside):
+    /// what the reading text is set in until one is chosen.
+    func readingFont(of theme: Theme) -> String? {
+        fonts.installedFamily(for: theme.typography.readingFamily) ?? theme.typography.readingFamily.first
     }
 
     /// Regenerates the token CSS and reloads the provider in place.

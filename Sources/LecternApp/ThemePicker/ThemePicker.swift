@@ -96,10 +96,11 @@ final class ThemePicker {
         entries = themeController.catalog.entries
         let scheme = themeController.scheme
         let valid = entries.compactMap(\.theme)
+        let current = themeController.current().theme
         defer {
-            controls.update(themes: valid.filter { !$0.isDraft }.map(\.name), themeReadingFont: themeController.themeReadingFont())
+            controls.update(themes: valid.filter { !$0.isDraft }.map(\.name), themeReadingFont: current.flatMap(themeController.readingFont(of:)))
         }
-        let currentName = themeController.current().theme?.name
+        let currentName = current?.name
         let now = CardsShown(entries: entries.map {
             .init(name: $0.name, origin: $0.origin, theme: $0.theme, error: $0.error.map { String(describing: $0) }, warnings: $0.warnings)
         }, scheme: scheme, current: currentName)
