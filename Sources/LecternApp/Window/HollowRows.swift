@@ -5,10 +5,11 @@ import GtkBridge
 ///
 /// GTK skips hidden widgets when it restyles, so hiding a row's content costs nothing
 /// and leaves one node where there were several. `hollowOut` hides a row's content and
-/// holds the row at its current height, so the list does not move. After the next frame
-/// has been painted, `refill` brings the rows back a batch per frame, nearest to the
-/// visible part first. A row that is about to be shown again comes back at once
-/// (`fillIn`).
+/// holds the row at its current height, so the list does not move. From the second frame
+/// painted after the switch, `refill` brings the rows back a batch per frame, nearest to
+/// the visible part first: the frame after the switch restyles the whole window once more
+/// (transitions come back on, `Appearance`), and rows brought back then would be restyled
+/// on top of it. A row that is about to be shown again comes back at once (`fillIn`).
 @MainActor
 final class HollowRows {
     static let rowsPerFrame = 20
@@ -21,6 +22,8 @@ final class HollowRows {
     /// By content widget.
     private var hollow: [WidgetPointer: Hollow] = [:]
     private var refill: SignalConnection?
+    /// Frames still to be painted before the first batch comes back.
+    private var framesToWait = 0
 
     var isEmpty: Bool { hollow.isEmpty }
 
@@ -52,13 +55,19 @@ final class HollowRows {
         stopRefilling()
     }
 
-    /// After each frame `widget` paints, brings back the next batch of rows.
+    /// After each frame `widget` paints, from the second on, brings back the next batch of rows.
     func refill(after widget: WidgetPointer) {
         guard refill == nil, !hollow.isEmpty, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        refill = connect(clock, .afterPaint) { [weak self] in self?.fillNextBatch() }
+        framesToWait = 2
+        refill = connect(clock, .afterPaint) { [weak self] in self?.fillNextBatch(clock) }
     }
 
-    private func fillNextBatch() {
+    private func fillNextBatch(_ clock: OpaquePointer) {
+        framesToWait -= 1
+        guard framesToWait <= 0 else {
+            gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT) // a frame comes even if nothing else changes
+            return
+        }
         let nearest = hollow.sorted { $0.value.distance < $1.value.distance }.prefix(Self.rowsPerFrame)
         nearest.forEach { fillIn($0.key) }
         if hollow.isEmpty { stopRefilling() }
