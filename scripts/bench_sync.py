@@ -6,6 +6,10 @@ same-run ratios carry over. Setup and progress go to stderr.
 
   bench_sync.py LECTERN_BENCH
 
+- the server answers two requests side by side (php -S with two workers, as tt-rss behind php-fpm
+  or Apache answers several): the floor makes its calls one at a time, Lectern up to two at once
+  (pages asked for ahead; in a later sync, the subscriptions beside the categories and the counts
+  beside the first page);
 - setup: 100 RSS feeds of 100 items (10,000 articles, the last 20 days, ~1 KB of HTML each),
   subscribed through the API and fetched by tt-rss itself (update.php for half, the API's
   updateFeed for the other half at the same time); then 2,000 marked read and 200 starred;
@@ -54,6 +58,7 @@ READ, STARRED = 2000, 200
 NEW, STATE = 50, 50
 FIRST_TARGET, INCREMENTAL_TARGET = 10, 0.5
 PAGE = 200                  # TinyTinyRSSClient.pageSize, tt-rss's own cap
+WEB_WORKERS = 2             # tt-rss answers two requests side by side, as behind php-fpm or Apache
 WINDOW_DAYS = 30            # SyncOptions.windowDays
 HERE = os.path.dirname(os.path.abspath(__file__))
 HARNESS = os.path.join(HERE, "..", "Tests", "SyncTests", "Fixtures", "ttrss_harness.py")
@@ -159,7 +164,8 @@ class Harness:
     def __init__(self, log_path):
         self.log = open(log_path, "w")
         self.process = subprocess.Popen([sys.executable, HARNESS], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=self.log, text=True)
+                                        stderr=self.log, text=True,
+                                        env=os.environ | {"TTRSS_HARNESS_WEB_WORKERS": str(WEB_WORKERS)})
         line = self.process.stdout.readline()
         if not line:
             self.process.wait()

@@ -46,6 +46,21 @@ func prefetched<Answer: Sendable>(width: Int = 2, _ call: @escaping @Sendable (I
     }
 }
 
+/// A call sent now, to be read later (`answer()`), while the sync makes another: two calls at a
+/// time, as a server behind php-fpm or Apache answers them side by side. Dropped unread, the
+/// call is cancelled.
+final class CallInFlight<Answer: Sendable>: Sendable {
+    private let call: Task<Answer, any Error>
+
+    init(_ call: @escaping @Sendable () async throws(SyncError) -> Answer) {
+        self.call = Task { () async throws -> Answer in try await call() }
+    }
+
+    deinit { call.cancel() }
+
+    func answer() async throws(SyncError) -> Answer { try await value(of: call) }
+}
+
 /// The answer of a call in flight; the sync's cancellation cancels it.
 private func value<Answer>(of call: Task<Answer, any Error>) async throws(SyncError) -> Answer {
     do {

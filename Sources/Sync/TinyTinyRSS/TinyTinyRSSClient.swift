@@ -53,6 +53,11 @@ final class TinyTinyRSSClient: Sendable {
         session.withLock { $0 = sid }
     }
 
+    /// Logs in unless a session is open, so that calls made side by side share one.
+    func openSession() async throws(SyncError) {
+        if sessionID == nil { try await login() }
+    }
+
     /// Calls `op` with `parameters`, logging in first (or again, once, when the session ended).
     func call(_ op: String, _ parameters: [String: Any] = [:]) async throws(SyncError) -> Any {
         if sessionID == nil { try await login() }

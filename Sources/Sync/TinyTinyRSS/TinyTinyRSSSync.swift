@@ -4,15 +4,18 @@ import Localization
 
 /// Syncing a Tiny Tiny RSS account.
 ///
-/// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones); a feed with
-///   `has_icon` has the icon tt-rss fetched, `<getConfig's icons_url>/<id>.ico` on its site.
+/// - Two calls at a time at most, in one session: tt-rss behind php-fpm or Apache answers them
+///   side by side (`CallInFlight`, `prefetched`).
+/// - Subscriptions: `getCategories` and `getFeeds` (all feeds, no virtual ones), side by side when
+///   there is nothing to send first; a feed with `has_icon` has the icon tt-rss fetched,
+///   `<getConfig's icons_url>/<id>.ico` on its site.
 /// - Articles: the first sync pages every article newest first until the window's start, and
 ///   every starred one; later syncs ask only for ids above the newest seen (`since_id`). Once
 ///   the first page is full, the next are asked for while one is read (`prefetched`).
 /// - States: the lists of unread and of starred ids (`getHeadlines` without content) are the
 ///   truth for stored articles; a starred article not stored is fetched (`getArticle`). A
-///   feed's list is read when `getCounters` shows its count moved beyond what this sync sent
-///   and brought; every list hourly.
+///   feed's list is read when `getCounters` (beside a later sync's first page) shows its count
+///   moved beyond what this sync sent and brought; every list hourly.
 /// - Labels: `getLabels` (a label's id is its virtual feed's, -1025 and below), then each label's
 ///   article ids (`getHeadlines` of that feed); a labelled article not stored is fetched.
 /// - Changes: `updateArticle` (read, star), `setArticleLabel`, `subscribeToFeed`, `unsubscribeFeed`.
@@ -41,8 +44,11 @@ struct TinyTinyRSSSync: FeedRefreshing {
     func sync(_ account: Account, store: LibraryStore) async throws(SyncError) -> (SyncSummary, cursor: String?) {
         var summary = SyncSummary()
         var cursor = Cursor(account.cursor)
-        let categories = try await categories()
         let pending = try stored { try store.pendingChanges(accountID: account.id) }
+        try await client.openSession()
+        // With nothing to send first, the subscriptions are asked for beside the categories.
+        let listingBeside = pending.isEmpty ? CallInFlight { () throws(SyncError) in try await feedListing() } : nil
+        let categories = try await categories()
         // The server's labels, read before the push only when a label change needs their ids
         // (its API cannot make or rename one, so the list still holds after the push).
         let serverLabels = pending.contains { $0.kind == .addLabel || $0.kind == .removeLabel } ? try await labels() : nil
@@ -59,7 +65,9 @@ struct TinyTinyRSSSync: FeedRefreshing {
             if change.kind == .starred { expectedStarred += change.value == "1" ? 1 : -1 }
         }
 
-        let feeds = try await feeds(categories: categories)
+        let listing: FeedListing
+        if let listingBeside { listing = try await listingBeside.answer() } else { listing = try await feedListing() }
+        let feeds = Self.feeds(listing, categories: categories)
         let subscriptions = try stored { try store.applySubscriptions(feeds, folders: Array(categories.values), accountID: account.id) }
         summary.feedsAdded = subscriptions.added
         summary.feedsRemoved = subscriptions.removed
@@ -70,6 +78,11 @@ struct TinyTinyRSSSync: FeedRefreshing {
                                         "order_by": first ? "feed_dates" : "date_reverse", "since_id": cursor.since]]
         if first { pages.append(["feed_id": Virtual.starred, "view_mode": "all_articles"]) }
         var newest = cursor.since
+        // A later sync asks for the counts beside its first page of articles, and reads them
+        // before asking for more pages (two calls at a time); a first sync, while its last pages
+        // are stored.
+        var countsBeside = first ? nil : CallInFlight { () throws(SyncError) in try await serverCounts() }
+        var counted: Result<Counts?, SyncError>?
         // The next pages are asked for while one is read, and each is stored (by ItemStorer)
         // while the sync goes on.
         let storer = ItemStorer(store: store, accountID: account.id)
@@ -78,6 +91,10 @@ struct TinyTinyRSSSync: FeedRefreshing {
             try await prefetched { page throws(SyncError) in
                 SentJSON(value: try await headlines(sent.value, skip: page * TinyTinyRSSClient.pageSize, content: true))
             } each: { answer throws(SyncError) in
+                if let call = countsBeside {
+                    countsBeside = nil
+                    do throws(SyncError) { counted = .success(try await call.answer()) } catch { counted = .failure(error) }
+                }
                 let headlines = answer.value
                 let items = headlines.compactMap(Self.item(from:))
                 for item in items where index == 0 && (Int64(item.remoteID) ?? 0) > cursor.since {
@@ -94,12 +111,12 @@ struct TinyTinyRSSSync: FeedRefreshing {
         // them costs tt-rss about a millisecond an article. The first sync has every state with
         // its articles. Later, a feed's unread ids are read only when its unread count on the
         // server moved beyond what this sync sent and brought (a change made elsewhere), the
-        // starred ids when the starred count did, and every list at least hourly. The counts are
-        // asked for while the last pages are stored.
-        let counted: Result<Counts?, SyncError>
-        do throws(SyncError) { counted = .success(try await serverCounts()) } catch { counted = .failure(error) }
+        // starred ids when the starred count did, and every list at least hourly.
+        if counted == nil {
+            do throws(SyncError) { counted = .success(try await serverCounts()) } catch { counted = .failure(error) }
+        }
         summary.add(try await storer.finish())
-        let counts = try counted.get()
+        let counts = try counted?.get() ?? nil
         cursor.since = newest
 
         let due = cursor.reconciledAt.map { Date().timeIntervalSince($0) > Self.reconcileEvery } ?? true
@@ -230,16 +247,27 @@ struct TinyTinyRSSSync: FeedRefreshing {
         return folders
     }
 
-    private func feeds(categories: [Int64: RemoteFolder]) async throws(SyncError) -> [RemoteFeed] {
+    /// `getFeeds`' rows, and where the feeds' icons are (tt-rss fetched them: `<icons>/<id>.ico`,
+    /// under getConfig's `icons_url`).
+    private struct FeedListing: @unchecked Sendable {
+        let rows: [[String: Any]]
+        let icons: String?
+    }
+
+    private func feedListing() async throws(SyncError) -> FeedListing {
         let answer = try await client.call("getFeeds", ["cat_id": Virtual.allFeedsExcludingVirtual])
         guard let rows = answer as? [[String: Any]] else { throw malformed("getFeeds") }
-        // The feeds' icons are files tt-rss fetched, under getConfig's icons_url: `<id>.ico`.
         var icons: String?
         if rows.contains(where: { JSONReading.bool($0["has_icon"]) == true }),
            let config = try await client.call("getConfig") as? [String: Any], let folder = JSONReading.text(config["icons_url"]) {
             icons = client.address(folder.hasSuffix("/") ? folder : folder + "/")
         }
-        return rows.compactMap { row in
+        return FeedListing(rows: rows, icons: icons)
+    }
+
+    private static func feeds(_ listing: FeedListing, categories: [Int64: RemoteFolder]) -> [RemoteFeed] {
+        let icons = listing.icons
+        return listing.rows.compactMap { row in
             guard let id = JSONReading.int(row["id"]), id > 0, let url = JSONReading.text(row["feed_url"]) else { return nil }
             let icon = JSONReading.bool(row["has_icon"]) == true ? icons.map { "\($0)\(id).ico" } : nil
             return RemoteFeed(remoteID: String(id), url: url, title: JSONReading.text(row["title"]),

@@ -12,7 +12,9 @@ TTRSS_HARNESS_TMPDIR overrides) and starts, all on loopback:
     remade when PostgreSQL, the schema or TEMPLATE_VERSION change; TTRSS_HARNESS_NO_TEMPLATE=1 skips
     it): about 0.2 s to ready with it, 1-3 s without;
   - tt-rss itself, `php -S 127.0.0.1:<free port> -t /usr/share/tt-rss/www` as www-data, with
-    ttrss/router.php serving the instance's fetched feed icons at /feed-icons/<id>.ico;
+    ttrss/router.php serving the instance's fetched feed icons at /feed-icons/<id>.ico. It answers
+    one request at a time; TTRSS_HARNESS_WEB_WORKERS=N makes it N worker processes answering side
+    by side (PHP_CLI_SERVER_WORKERS), as tt-rss behind php-fpm or Apache does (the benches);
   - a feed server on port 80 (tt-rss fetches from ports 80 and 443 only) serving feeds_dir, on
     127.0.0.1 or, when that is taken, another 127.0.0.x. Files are sent as they are on disk at each
     request, without Last-Modified, and conditional requests are answered in full.
@@ -76,6 +78,7 @@ DB_NAME = "ttrss"
 RUN_PREFIX = "lectern-ttrss-"
 TEMPLATE_PREFIX = "lectern-ttrss-template-"
 TEMPLATE_VERSION = "2"                   # change to rebuild every cached template
+WEB_WORKERS = max(1, int(os.environ.get("TTRSS_HARNESS_WEB_WORKERS") or 1))
 # The API user, with every preference at its default as tt-rss's first login would make them, and
 # API access on (login reads ENABLE_API_ACCESS before it initialises anything).
 USERS_SQL = """
@@ -469,7 +472,7 @@ class Harness:
             "TTRSS_DB_HOST": "127.0.0.1", "TTRSS_DB_PORT": str(self.pg_port),
             "TTRSS_DB_USER": DB_USER, "TTRSS_DB_NAME": DB_NAME, "TTRSS_DB_PASS": "",
             "TTRSS_SELF_URL_PATH": f"http://127.0.0.1:{self.web_port}/",
-        }
+        } | ({"PHP_CLI_SERVER_WORKERS": str(WEB_WORKERS)} if WEB_WORKERS > 1 else {})
 
     def spawn_web(self):
         # A copy in the run folder, which www-data can read wherever the checkout is.
@@ -477,10 +480,11 @@ class Harness:
         if not os.path.exists(router):
             shutil.copyfile(ROUTER, router)
             os.chmod(router, 0o644)
+        # Its own process group: php -S's workers are its children, and go with it (stop_web).
         self.web = subprocess.Popen(
             as_user("www-data") + [PHP, "-S", f"127.0.0.1:{self.web_port}", "-t", WWW, router],
             env=self.web_env(), cwd=WWW, stdin=subprocess.DEVNULL, stdout=self.log_file("web"),
-            stderr=subprocess.STDOUT)
+            stderr=subprocess.STDOUT, process_group=0)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             if self.web.poll() is not None:
@@ -523,12 +527,18 @@ class Harness:
         web, self.web = self.web, None
         if web is None or web.poll() is not None:
             return
-        web.terminate()
+        # The group whose id is the server's PID: the server and its workers, which outlive it.
+        os.killpg(web.pid, signal.SIGTERM)
         try:
             web.wait(timeout=5)
         except subprocess.TimeoutExpired:
-            web.kill()
+            os.killpg(web.pid, signal.SIGKILL)
             web.wait()
+        if WEB_WORKERS > 1:
+            try:
+                os.killpg(web.pid, signal.SIGKILL) # a worker still winding down
+            except ProcessLookupError:
+                pass
 
     def stop_postgres(self):
         postgres, self.postgres = self.postgres, None
