@@ -26,11 +26,16 @@ final class ReadProbe: Sendable {
         }.start()
     }
 
-    /// Stops probing; the reads' count, median, 99th percentile and longest, in milliseconds.
-    func stop() -> (count: Int, median: Double, p99: Double, longest: Double) {
+    /// Stops probing; every read's time, in milliseconds, in the order they were made.
+    func stop() -> [Double] {
         running.withLock { $0 = false }
         finished.wait()
-        let sorted = times.withLock { $0 }.sorted()
+        return times.withLock { $0 }
+    }
+
+    /// The count, median, 99th percentile and longest of `reads`.
+    static func summary(_ reads: [Double]) -> (count: Int, median: Double, p99: Double, longest: Double) {
+        let sorted = reads.sorted()
         guard !sorted.isEmpty else { return (0, 0, 0, 0) }
         return (sorted.count, sorted[sorted.count / 2], sorted[min(sorted.count - 1, sorted.count * 99 / 100)], sorted.last ?? 0)
     }

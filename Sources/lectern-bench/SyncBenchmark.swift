@@ -7,7 +7,7 @@ import Sync
 /// with the process's peak resident memory. The password is held in memory, not a keyring.
 /// Prints one JSON line: phase ("first" when the library had no articles), seconds, peak RSS,
 /// how much longer until their search text was all indexed, articles stored after, new articles
-/// and state changes, and how long the window's reads took
+/// and state changes, and how long the window's reads took (each, and their median, p99 and longest)
 /// while the sync wrote (`ReadProbe`: a list page and the unread counts every 16 ms; not with
 /// `--window-reads off`, for a sync timed beside a client that has no window: the probe's reads
 /// are a third of a first sync's CPU, which a window reading only when told of a change does not spend).
@@ -51,7 +51,9 @@ enum SyncBenchmark {
             let start = DispatchTime.now().uptimeNanoseconds
             let summary = try await service.sync(account).get()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            let reads = probe?.stop() ?? (count: 0, median: 0, p99: 0, longest: 0)
+            let readTimes = probe?.stop() ?? []
+            let reads = ReadProbe.summary(readTimes)
+            let eachRead = readTimes.map { String(format: "%.2f", $0) }.joined(separator: ",")
             // The sync is done when its articles are listed; their search text follows in the
             // background (`indexInBackground`): how much longer until all of it is searchable.
             try store.catchUpSearchIndex()
@@ -59,9 +61,9 @@ enum SyncBenchmark {
             try store.checkpoint()
             print(String(format: "{\"bench\":\"sync\",\"tool\":\"lectern\",\"phase\":\"%@\",\"seconds\":%.3f,\"index_seconds\":%.3f,\"peak_rss_mb\":%.1f,"
                          + "\"articles\":%d,\"new\":%d,\"state_changes\":%d,"
-                         + "\"window_reads\":%d,\"read_median_ms\":%.2f,\"read_p99_ms\":%.2f,\"read_longest_ms\":%.2f}",
+                         + "\"window_reads\":%d,\"read_median_ms\":%.2f,\"read_p99_ms\":%.2f,\"read_longest_ms\":%.2f,\"reads_ms\":[%@]}",
                          first ? "first" : "again", seconds, indexed, RefreshBenchmark.peakRSS(), try store.count(.all),
-                         summary.newArticles, summary.stateChanges, reads.count, reads.median, reads.p99, reads.longest))
+                         summary.newArticles, summary.stateChanges, reads.count, reads.median, reads.p99, reads.longest, eachRead))
             return 0
         } catch {
             FileHandle.standardError.write(Data("lectern-bench sync: \(error)\n".utf8))
