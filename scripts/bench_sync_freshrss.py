@@ -28,7 +28,8 @@ model: only the same-run ratios carry over. Setup and progress go to stderr.
 The floor is this file run as `--floor API USER PASSWORD SINCE LIBRARY`: python's urllib making the
 calls Lectern makes (GoogleReaderSync.swift) with the same paging, parsing each answer's JSON; it
 times sign-in to the last answer and reports its own peak RSS. FreshRSS is served by PHP's built-in
-server, one request at a time: overlapping calls could not go faster here, so neither client does.
+server, one request at a time: Lectern's second call in flight (`overlapped`) waits at the server
+while the first is answered, and is taken up the moment it is; the floor's calls go one by one.
 """
 import json, os, resource, sqlite3, statistics, subprocess, sys, tempfile, time
 import urllib.parse, urllib.request
