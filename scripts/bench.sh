@@ -117,8 +117,9 @@ if [ ! -f /usr/share/tt-rss/www/index.php ]; then
 elif [ "$(id -u)" -ne 0 ]; then
   echo "== Sync skipped: the tt-rss harness runs as root"
 else
-  echo "== Sync: a 10k-article Tiny Tiny RSS account on loopback, first sync (3 alternating rounds) and one with"
-  echo "   100 changes; Lectern beside a bare Python client making the same calls (the floor: tt-rss's own time)"
+  echo "== Sync: a 10k-article Tiny Tiny RSS account on loopback (two requests answered side by side, as behind"
+  echo "   php-fpm), first sync (5 alternating rounds) and later ones; Lectern, up to two calls at once, beside a"
+  echo "   bare Python client making the same calls one by one (the floor: tt-rss's own time)"
   python3 scripts/bench_sync.py "$BENCH" | tee -a "$OUT/results.jsonl"
 fi
 echo "== Sync: a 10k-article FreshRSS account (../shared/servers/freshrss on PHP's built-in server), first sync"
