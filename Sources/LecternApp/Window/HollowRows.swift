@@ -57,8 +57,8 @@ final class HollowRows {
 
     /// After each frame `widget` paints, from the second on, brings back the next batch of rows.
     func refill(after widget: WidgetPointer) {
+        framesToWait = 2 // counted from the latest switch, also when one before is still refilling
         guard refill == nil, !hollow.isEmpty, let clock = gtk_widget_get_frame_clock(widget) else { return }
-        framesToWait = 2
         refill = connect(clock, .afterPaint) { [weak self] in self?.fillNextBatch(clock) }
     }
 
