@@ -27,6 +27,7 @@ struct ArticleCleaner {
         for name in ["iframe", "input", "textarea", "select", "button"] { remove(name, in: article) }
         for heading in page.descendants(article, named: ["h1", "h2"]) where weigh(heading) < 0 { page.remove(heading) }
         for name in ["table", "ul", "div"] { removeConditionally(article, name, dataTables: dataTables) }
+        if rules.cleanConditionally { dropLinkParagraphRuns(article) }
         for heading in page.descendants(article, named: ["h1"]) { page.rename(heading, to: "h2") }
         for paragraph in page.descendants(article, named: ["p"]) {
             let media = page.descendants(paragraph, named: ["img", "embed", "object", "iframe"]).count
@@ -109,6 +110,46 @@ struct ArticleCleaner {
             if rows.count >= 10 || columns > 4 || rows.count * columns > 10 { data.insert(table) }
         }
         return data
+    }
+
+    /// A list of links written as paragraphs, each a short link alone ("Report a problem",
+    /// "Request a correction"), that ends the article: three or more such paragraphs in a row go.
+    /// One alone stays, as a story's "Read the report" does, and so do runs with text after them.
+    private func dropLinkParagraphRuns(_ article: PageTree.ID) {
+        var run: [PageTree.ID] = []
+        func end() {
+            if run.count >= 3, let last = run.last, nothingFollows(last, in: article) { run.forEach(page.remove) }
+            run = []
+        }
+        for parent in [article] + page.descendants(article) where page[parent].isElement {
+            for child in page.children(parent) {
+                if page[child].isElement {
+                    if page[child].name == "p", isLinkAlone(child) { run.append(child) } else { end() }
+                } else if !page.isWhitespace(child) {
+                    end()
+                }
+            }
+            end()
+        }
+    }
+
+    /// Whether no text comes after `node` in `article`.
+    private func nothingFollows(_ node: PageTree.ID, in article: PageTree.ID) -> Bool {
+        var current = node
+        while current != article, current != PageTree.none {
+            var next = page[current].next
+            while next != PageTree.none {
+                if page[next].isElement ? page.textLength(next) > 0 : !page.isWhitespace(next) { return false }
+                next = page[next].next
+            }
+            current = page[current].parent
+        }
+        return true
+    }
+
+    private func isLinkAlone(_ paragraph: PageTree.ID) -> Bool {
+        let length = page.textLength(paragraph)
+        return length > 0 && length < 60 && page.linkDensity(paragraph) >= 0.8
     }
 
     /// The conditional clean-up of boxes that look like boilerplate (skipped when the rules say so).

@@ -158,6 +158,24 @@ struct QuirkTests {
                           holding: "children under twelve still cross for free.", without: ["(Photo:"])
     }
 
+    /// Short links alone in their paragraphs, three or more in a row at the article's end, are a
+    /// list of links written as paragraphs; a link alone in the middle of the story stays.
+    @Test func aRunOfLinksEndingTheStoryIsNotTheStory() throws {
+        try expectArticle("story-ending-in-links.html", startingWith: "The newsroom answers the telephone",
+                          holding: "Read the annual report", without: ["Report a technical problem", "Ask for a reprint"])
+    }
+
+    /// The same links with the story going on after them are the story's.
+    @Test func aRunOfLinksWithTheStoryAfterItStays() throws {
+        let page = String(decoding: try Fixture.data("story-ending-in-links.html"), as: UTF8.self)
+            .replacingOccurrences(of: "</div>\n</div>\n<div id=\"footer\">",
+                                  with: "<p>The harbour office also keeps the paper's archive, which readers may consult by appointment on Tuesdays and Thursdays, free of charge.</p>\n</div>\n</div>\n<div id=\"footer\">")
+        #expect(page.contains("keeps the paper's archive"))
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        #expect(article.text.contains("Report a technical problem"), "\(article.text.suffix(300))")
+        #expect(article.text.contains("keeps the paper's archive"))
+    }
+
     /// A site's foot ("site-foot") with its links and a long legal notice outscores a clip's few
     /// short lines; it is furniture like a footer, and the lines are the article.
     @Test func aShortStoryIsTheArticleNotTheSitesFoot() throws {
