@@ -14,7 +14,9 @@ TTRSS_HARNESS_TMPDIR overrides) and starts, all on loopback:
   - tt-rss itself, `php -S 127.0.0.1:<free port> -t /usr/share/tt-rss/www` as www-data, with
     ttrss/router.php serving the instance's fetched feed icons at /feed-icons/<id>.ico. It answers
     one request at a time; TTRSS_HARNESS_WEB_WORKERS=N makes it N worker processes answering side
-    by side (PHP_CLI_SERVER_WORKERS), as tt-rss behind php-fpm or Apache does (the benches);
+    by side (PHP_CLI_SERVER_WORKERS), as tt-rss behind php-fpm or Apache does (the benches). The
+    server and its workers are a process group of their own, stopped together; should the harness
+    be killed outright, the kernel stops the server but not its workers;
   - a feed server on port 80 (tt-rss fetches from ports 80 and 443 only) serving feeds_dir, on
     127.0.0.1 or, when that is taken, another 127.0.0.x. Files are sent as they are on disk at each
     request, without Last-Modified, and conditional requests are answered in full.
@@ -536,7 +538,7 @@ class Harness:
             web.wait()
         if WEB_WORKERS > 1:
             try:
-                os.killpg(web.pid, signal.SIGKILL) # a worker still winding down
+                os.killpg(web.pid, signal.SIGKILL)  # a worker still winding down
             except ProcessLookupError:
                 pass
 
