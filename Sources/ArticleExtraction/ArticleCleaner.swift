@@ -133,13 +133,14 @@ struct ArticleCleaner {
         }
     }
 
-    /// Whether no text comes after `node` in `article`.
+    /// Whether no text comes after `node` in `article`: an element holding only whitespace (an
+    /// empty share box, a `<p>&nbsp;</p>` spacer) is not text.
     private func nothingFollows(_ node: PageTree.ID, in article: PageTree.ID) -> Bool {
         var current = node
         while current != article, current != PageTree.none {
             var next = page[current].next
             while next != PageTree.none {
-                if page[next].isElement ? page.textLength(next) > 0 : !page.isWhitespace(next) { return false }
+                if page.hasText(next) { return false }
                 next = page[next].next
             }
             current = page[current].parent

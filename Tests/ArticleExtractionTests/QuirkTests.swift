@@ -165,6 +165,18 @@ struct QuirkTests {
                           holding: "Read the annual report", without: ["Report a technical problem", "Ask for a reprint"])
     }
 
+    /// Elements holding only whitespace after the links (an empty share box, spacers) are not
+    /// the story going on.
+    @Test func emptyBoxesAfterARunOfLinksDoNotKeepIt() throws {
+        let page = String(decoding: try Fixture.data("story-ending-in-links.html"), as: UTF8.self)
+            .replacingOccurrences(of: "</div>\n</div>\n<div id=\"footer\">",
+                                  with: "<p>\u{a0}</p>\n<div class=\"share-buttons\">\n  <span> </span>\n</div>\n</div>\n</div>\n<div id=\"footer\">")
+        #expect(page.contains("share-buttons"))
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        #expect(article.text.contains("Read the annual report"))
+        #expect(!article.text.contains("Report a technical problem"), "\(article.text.suffix(300))")
+    }
+
     /// The same links with the story going on after them are the story's.
     @Test func aRunOfLinksWithTheStoryAfterItStays() throws {
         let page = String(decoding: try Fixture.data("story-ending-in-links.html"), as: UTF8.self)
