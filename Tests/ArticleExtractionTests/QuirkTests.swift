@@ -168,24 +168,24 @@ struct QuirkTests {
     /// Elements holding only whitespace after the links (an empty share box, spacers) are not
     /// the story going on.
     @Test func emptyBoxesAfterARunOfLinksDoNotKeepIt() throws {
-        let page = String(decoding: try Fixture.data("story-ending-in-links.html"), as: UTF8.self)
-            .replacingOccurrences(of: "</div>\n</div>\n<div id=\"footer\">",
-                                  with: "<p>\u{a0}</p>\n<div class=\"share-buttons\">\n  <span> </span>\n</div>\n</div>\n</div>\n<div id=\"footer\">")
-        #expect(page.contains("share-buttons"))
-        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
-        #expect(article.text.contains("Read the annual report"))
-        #expect(!article.text.contains("Report a technical problem"), "\(article.text.suffix(300))")
+        let text = try linksStory(goingOnWith: "<p>\u{a0}</p>\n<div class=\"share-buttons\">\n  <span> </span>\n</div>")
+        #expect(text.contains("Read the annual report"))
+        #expect(!text.contains("Report a technical problem"), "\(text.suffix(300))")
     }
 
     /// The same links with the story going on after them are the story's.
     @Test func aRunOfLinksWithTheStoryAfterItStays() throws {
+        let text = try linksStory(goingOnWith: "<p>The harbour office also keeps the paper's archive, which readers may consult by appointment on Tuesdays and Thursdays, free of charge.</p>")
+        #expect(text.contains("Report a technical problem"), "\(text.suffix(300))")
+        #expect(text.contains("keeps the paper's archive"))
+    }
+
+    /// The article's text from `story-ending-in-links.html` with `markup` added after its links.
+    private func linksStory(goingOnWith markup: String) throws -> String {
         let page = String(decoding: try Fixture.data("story-ending-in-links.html"), as: UTF8.self)
-            .replacingOccurrences(of: "</div>\n</div>\n<div id=\"footer\">",
-                                  with: "<p>The harbour office also keeps the paper's archive, which readers may consult by appointment on Tuesdays and Thursdays, free of charge.</p>\n</div>\n</div>\n<div id=\"footer\">")
-        #expect(page.contains("keeps the paper's archive"))
-        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
-        #expect(article.text.contains("Report a technical problem"), "\(article.text.suffix(300))")
-        #expect(article.text.contains("keeps the paper's archive"))
+            .replacingOccurrences(of: "</div>\n</div>\n<div id=\"footer\">", with: "\(markup)\n</div>\n</div>\n<div id=\"footer\">")
+        #expect(page.contains(markup))
+        return try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL).text
     }
 
     /// A site's foot ("site-foot") with its links and a long legal notice outscores a clip's few
