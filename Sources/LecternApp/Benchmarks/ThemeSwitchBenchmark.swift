@@ -98,13 +98,13 @@ final class ThemeSwitchBenchmark {
 
     private func frameEnded() {
         guard frameStart > 0 else { return }
-        let end = g_get_monotonic_time()
-        let work = Double(end - frameStart) / 1000
+        let (start, end) = (frameStart, g_get_monotonic_time())
+        let work = Double(end - start) / 1000
         frameStart = 0
         if waiting {
             waiting = false
             frameWork.append(work)
-            paint.append(Double(end - max(layoutEnd, frameStart)) / 1000)
+            paint.append(Double(end - max(layoutEnd, start)) / 1000)
             latency.append(Double(end - switchedAt) / 1000)
             settleMax = 0
         } else {
