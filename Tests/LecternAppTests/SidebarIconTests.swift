@@ -3,6 +3,8 @@ import Foundation
 import GtkBridge
 import Library
 import Testing
+import TestSupport
+import Theming
 @testable import LecternApp
 
 /// A feed's icon arriving (downloaded in the background) is put in its sidebar row as it is:
@@ -56,5 +58,30 @@ struct SidebarIconTests {
         #expect(gtk_list_box_get_row_at_index(OpaquePointer(list), Int32(index)) == row, "the rows were built again")
         #expect(gtk_image_get_storage_type(OpaquePointer(image)) == GTK_IMAGE_PAINTABLE, "the row does not show the icon")
         #expect(gtk_widget_get_mapped(popover) != 0, "the open menu went away")
+    }
+}
+
+/// The sidebar's symbols are drawn in the theme's own secondary text colour, as the contrast
+/// checker judged it. GTK's theme dims any `row image.sidebar-icon` to 0.7 opacity (its file
+/// chooser's places), which drew High Contrast's symbols at 5.8:1 instead of 14.7:1.
+@Suite("Sidebar symbols' colour", .enabled(if: hasDisplay, "needs a display: run under make check"))
+struct SidebarSymbolColourTests {
+    @Test(arguments: ["High Contrast", "Paper"])
+    func theSymbolsWearTheThemesSecondaryTextColour(theme name: String) async throws {
+        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+        let theme = try #require(catalog.theme(named: name))
+        let secondary = theme.color(.textSecondary, for: .light).hex.lowercased()
+        let sandbox = try await LecternSandbox()
+        let store = try LibraryStore.open(path: sandbox.dataDirectory.appending(path: "library.sqlite").path)
+        try store.addFeed(url: "http://127.0.0.1:9/feed.xml", title: "Harbour")   // a library: the sidebar, not the welcome page
+        let shot = sandbox.root.appending(path: "sidebar.png").path
+        let result = await sandbox.run(["--theme", name, "--color-scheme", "light", "--screenshot", shot])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try #require(PNGImage(path: shot))
+        // The symbols' column, below the header bar: Unread, Starred and Today's symbols at least
+        // (All Articles is selected, and wears the accent).
+        var solid = 0
+        for y in 60..<image.height { for x in 0..<40 where image.hex(x: x, y: y) == secondary { solid += 1 } }
+        #expect(solid > 60, "\(solid) pixels of \(secondary) in the symbols' column")
     }
 }

@@ -11,13 +11,13 @@ enum SidebarRow {
         let icon: WidgetPointer
         var classes = ["sidebar-row"]
         switch item {
-        case .smart(_, _, let name): icon = Widgets.icon(name, classes: ["sidebar-icon"])
-        case .folder: icon = Widgets.icon("folder-symbolic", classes: ["sidebar-icon"]); classes.append("folder-row")
-        case .account: icon = Widgets.icon("network-server-symbolic", classes: ["sidebar-icon"]); classes.append("account-row")
-        case .savedSearch: icon = Widgets.icon("system-search-symbolic", classes: ["sidebar-icon"])
-        case .label: icon = Widgets.icon("lectern-label-symbolic", classes: ["sidebar-icon"]); classes.append("label-row")
+        case .smart(_, _, let name): icon = Widgets.icon(name, classes: ["sidebar-symbol"])
+        case .folder: icon = Widgets.icon("folder-symbolic", classes: ["sidebar-symbol"]); classes.append("folder-row")
+        case .account: icon = Widgets.icon("network-server-symbolic", classes: ["sidebar-symbol"]); classes.append("account-row")
+        case .savedSearch: icon = Widgets.icon("system-search-symbolic", classes: ["sidebar-symbol"])
+        case .label: icon = Widgets.icon("lectern-label-symbolic", classes: ["sidebar-symbol"]); classes.append("label-row")
         case .feed(let feed):
-            icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-icon"])
+            icon = Widgets.icon("application-rss+xml-symbolic", classes: ["sidebar-symbol"])
             if let paintable { show(paintable, in: icon) }
             if feed.folderID != nil { classes.append("in-folder") }
         }
@@ -46,7 +46,7 @@ enum SidebarRow {
     /// Puts a feed's own icon in its row's image, in place of the generic feed symbol.
     static func show(_ paintable: OpaquePointer, in icon: WidgetPointer) {
         gtk_image_set_from_paintable(OpaquePointer(icon), paintable)
-        gtk_widget_remove_css_class(icon, "sidebar-icon")
+        gtk_widget_remove_css_class(icon, "sidebar-symbol")
         gtk_widget_add_css_class(icon, "feed-icon")
     }
 

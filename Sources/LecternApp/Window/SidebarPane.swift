@@ -18,7 +18,7 @@ enum SidebarPane {
         Widgets.addClasses(list, ["navigation-list"])
         for view in smartViews {
             let row = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["sidebar-row"], [
-                Widgets.icon(view.icon, classes: ["sidebar-icon"]),
+                Widgets.icon(view.icon, classes: ["sidebar-symbol"]),
                 Widgets.label(view.title, classes: ["sidebar-title"]),
             ])
             gtk_list_box_append(OpaquePointer(list), row)
