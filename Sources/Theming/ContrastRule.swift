@@ -54,6 +54,7 @@ public struct ContrastRule: Sendable, Equatable {
     private static let ui: [ContrastRule] = [
         .init(.textTertiary, on: .bgPrimary, kind: .ui),
         .init(.textTertiary, on: .bgSecondary, kind: .ui),
+        .init(.textTertiary, on: .bgElevated, kind: .ui),   // an entry's placeholder
         .init(.borderStrong, on: .bgPrimary, kind: .ui),
         // The accent draws the focus ring, on every surface a focused control sits on.
         .init(.accent, on: .bgPrimary, kind: .ui),

@@ -1,6 +1,8 @@
 import CGtk4
 import Foundation
+import GtkBridge
 import Testing
+import TestSupport
 import Theming
 
 /// Lectern's semantic classes are its own: GTK's built-in theme styles some class names for its
@@ -37,6 +39,42 @@ struct StylesheetClassTests {
         let unaware = ours.intersection(gtks).subtracting(Self.deliberatelyShared)
         #expect(unaware.isEmpty, "GTK's own theme also styles these classes: \(unaware.sorted()); rename them, or list them here if the sharing is meant")
         #expect(Self.deliberatelyShared.subtracting(ours.intersection(gtks)).isEmpty, "listed as shared, but no longer: \(Self.deliberatelyShared.subtracting(ours.intersection(gtks)).sorted())")
+    }
+
+    /// Text GTK's theme dims with opacity 0.55 (`.dim-label`, an entry's placeholder) is drawn
+    /// in its token's colour at full strength: Paper's dimmed labels were 2.5:1 on their background.
+    @Test func dimmedTextWearsItsTokensColourAtFullStrength() throws {
+        try #require(gtk_init_check() != 0)
+        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+        let paper = try #require(catalog.theme(named: "Paper"))
+        let (tokens, components) = (CSSProvider(), CSSProvider())
+        #expect(tokens.load(CSSGenerator.css(for: paper, scheme: .light)).isEmpty)
+        #expect(components.load(try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))).isEmpty)
+        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+        defer { tokens.detach(); components.detach() }
+
+        let label = Widgets.label("This program comes with absolutely no warranty.", classes: ["dim-label"])
+        let entry = created(gtk_entry_new())
+        gtk_entry_set_placeholder_text(cast(entry), "Search articles")
+        let window = created(gtk_window_new())
+        gtk_window_set_child(cast(window), Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 12, [label, entry]))
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        let shown = MainLoop.iterate(until: { gtk_widget_get_mapped(entry) != 0 && gtk_widget_get_height(entry) > 0 }, timeout: 5)
+        try #require(shown)
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-dimmed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Glyphs' solid cores are the token's colour exactly; dimmed, none is. The placeholder's
+        // thin letters have fewer of them.
+        for (widget, token, least) in [(label, ColorToken.textSecondary, 20), (entry, .textTertiary, 3)] {
+            let path = folder.appending(path: "\(token.rawValue).png").path
+            _ = try WidgetCapture.savePNG(of: widget, to: path)
+            let image = try #require(PNGImage(path: path))
+            let colour = paper.color(token, for: .light).hex.lowercased()
+            #expect(image.count(of: colour) > least, "\(token.rawValue) \(colour): \(image.count(of: colour)) pixels")
+        }
     }
 
     /// The class names in a stylesheet's selectors (comments and declaration blocks left out).
