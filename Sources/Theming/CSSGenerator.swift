@@ -85,12 +85,16 @@ public enum CSSGenerator {
         ["\(selector) {"] + declarations.map { "  \($0);" } + ["}"]
     }
 
-    /// A number with at most two decimals and no trailing zeros (`12.5`, `14.38`, `11`).
+    /// A number with at most two decimals and no trailing zeros (`12.5`, `14.38`, `11`), written
+    /// as CSS writes it in every locale: `String(format:)` follows `LC_NUMERIC` once the app has
+    /// called `setlocale`, and wrote `11,pt` under German, which GTK drops.
     static func number(_ value: Double) -> String {
-        var text = String(format: "%.2f", value)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text == "-0" ? "0" : text
+        guard value.isFinite, abs(value) < 1e12 else { return "0" }
+        let hundredths = Int((value * 100).rounded())
+        guard hundredths != 0 else { return "0" }
+        let whole = String(abs(hundredths) / 100), fraction = abs(hundredths) % 100
+        let decimals = fraction == 0 ? "" : fraction % 10 == 0 ? ".\(fraction / 10)" : fraction < 10 ? ".0\(fraction)" : ".\(fraction)"
+        return (hundredths < 0 ? "-" : "") + whole + decimals
     }
 
     /// Keeps a theme name from closing the header comment.

@@ -62,6 +62,20 @@ struct TranslationTests {
         #expect(await sandbox.run(["--help"], environment: ["DISPLAY": nil]).stdout.contains("Use this theme now and remember it"))
     }
 
+    /// The theme's CSS is CSS in every language: under a locale that writes "12,5", a generated
+    /// `font-size: 12,5pt` was dropped by GTK, and every size, line height and radius with it.
+    @Test(.enabled(if: LecternSandbox.lecternBinary != nil), arguments: ["de_DE", "fr_FR", "es_ES", "pt_BR", "ar_EG"])
+    func theThemesCSSIsTheSameInEveryLanguage(locale: String) async throws {
+        let sandbox = try await LecternSandbox()
+        var environment = try Self.speaking(locale)
+        environment["DISPLAY"] = nil
+        let english = await sandbox.run(["--print-css", "--theme", "Paper"], environment: ["DISPLAY": nil])
+        let other = await sandbox.run(["--print-css", "--theme", "Paper"], environment: environment)
+        #expect(english.status == 0 && other.status == 0, "\(other.stderr)")
+        #expect(english.stdout.contains("font-size: 12.5pt"), "\(english.stdout)")
+        #expect(other.stdout == english.stdout, "\(other.stdout.split(separator: "\n").filter { $0.contains(",") && $0.contains("pt") }.prefix(3))")
+    }
+
     @Test(.enabled(if: hasDisplay && LecternSandbox.lecternBinary != nil))
     func theArabicWindowIsMirrored() async throws {
         let english = try await LecternSandbox(), arabic = try await LecternSandbox()

@@ -93,6 +93,10 @@ struct CSSGeneratorTests {
         #expect(CSSGenerator.number(14.375) == "14.38")
         #expect(CSSGenerator.number(1.10) == "1.1")
         #expect(CSSGenerator.number(-0.001) == "0")
+        #expect(CSSGenerator.number(0.05) == "0.05")
+        #expect(CSSGenerator.number(-1.5) == "-1.5")
+        #expect(CSSGenerator.number(1.005 + 1e-9) == "1.01")
+        #expect(CSSGenerator.number(.infinity) == "0")
     }
 
     @Test func translucentTokensUseRGBA() throws {
