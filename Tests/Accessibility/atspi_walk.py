@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Walks a running application's accessibility tree over AT-SPI, as a screen reader sees it,
 and prints it as JSON on stdout: one object per node that is showing, with its role, name,
-description, states, depth and the path of roles above it.
+description, states, depth and the path of roles above it (and a push button's extents in its
+window).
 
     atspi_walk.py PID [--wait SECONDS] [--text] [--click NAME] [--select NAME]
 
@@ -42,6 +43,12 @@ def describe(node, depth, path, with_text):
         "path": path,
         "states": [pyatspi.stateToString(s) for s in states.getStates()],
     }
+    if entry["role"] == "push button":
+        try:
+            box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+            entry["extents"] = [box.x, box.y, box.width, box.height]
+        except Exception:
+            pass
     if with_text:
         try:
             text = node.queryText()

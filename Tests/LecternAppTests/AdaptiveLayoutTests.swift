@@ -109,6 +109,11 @@ struct AdaptiveLayoutTests {
         }, "the reader did not come forward: \(Self.panes(in: nodes).sorted())")
         #expect(nodes.contains { $0.name == "Themes that follow the sun" }, "the second article is not the one shown")
         #expect(Self.buttons(in: nodes) == ["Back"])
+        // The reader's buttons wrap within the window rather than run out of it.
+        let readerButtons = nodes.filter { $0.role == "push button" && $0.extents != nil }
+        #expect(readerButtons.contains { $0.name == "Open in Browser" } && readerButtons.contains { $0.name == "Load Full Article" })
+        let outside = readerButtons.filter { ($0.extents?[0] ?? 0) < 0 || ($0.extents?[0] ?? 0) + ($0.extents?[2] ?? 0) > 360 }
+        #expect(outside.isEmpty, "out of the 360 px window: \(outside.map { "\($0.name) \($0.extents ?? [])" })")
 
         // Escape: the list again, the same row selected; Alt+Left: the sidebar, with no Back.
         let back = try await bus.press(["Escape"], in: window, of: app, on: display)

@@ -200,8 +200,8 @@ final class ReaderController {
         labels.onCreate = { [weak self] name in self?.onNewLabel?(name) }
         gtk_widget_set_visible(labels.widget, labelsAvailable ? 1 : 0)
         labelsButton = labels
-        let actions = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-actions"],
-                                  [open, full, spinner, star, labels.widget])
+        // They wrap rather than run out of a narrow column (a phone, a German window).
+        let actions = WrapBox.make(spacing: 6, lineSpacing: 4, classes: ["article-actions"], [open, full, spinner, star, labels.widget])
         // Chips shorten their names rather than widen the reader (it fits 300 px).
         let chips = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, classes: ["article-labels"])
         gtk_widget_set_halign(chips, GTK_ALIGN_START)

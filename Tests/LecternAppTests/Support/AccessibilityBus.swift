@@ -85,6 +85,8 @@ struct AccessibleNode: Decodable {
     let states: [String]
     /// What the Text interface reads out (walks `withText` only).
     let text: String?
+    /// A push button's place in its window: x, y, width, height.
+    let extents: [Int]?
 
     /// The roles of controls a user operates: each must say what it is for.
     static let controlRoles: Set<String> = [
