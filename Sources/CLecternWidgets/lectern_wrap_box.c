@@ -59,8 +59,15 @@ static Extent lay_out(LecternWrapBox *self, int width, gboolean allocate) {
         gtk_widget_measure(child, GTK_ORIENTATION_HORIZONTAL, -1, &minimum_width, &natural_width, NULL, NULL);
         int child_width = width < 0 ? natural_width : MIN(natural_width, width);
         if (line->len > 0 && width >= 0 && x + self->spacing + child_width > width) {
-            end_line(self, line, width, extent.natural_height + (extent.lines > 0 ? self->line_spacing : 0), allocate, &extent);
-            x = 0;
+            /* A child to be shortened anyway (a long file name that ellipsizes) is shortened where
+               it is, when at least half the line is left for it; any other goes to a new line. */
+            int left = width - x - self->spacing;
+            if (natural_width > width && left >= MAX(minimum_width, width / 2)) {
+                child_width = left;
+            } else {
+                end_line(self, line, width, extent.natural_height + (extent.lines > 0 ? self->line_spacing : 0), allocate, &extent);
+                x = 0;
+            }
         }
         Placed placed = {child, child_width, 0, 0};
         gtk_widget_measure(child, GTK_ORIENTATION_VERTICAL, child_width, &placed.minimum_height, &placed.natural_height, NULL, NULL);

@@ -67,6 +67,26 @@ struct WrapBoxTests {
         #expect(WrapBox.lines(fewer.box) == 1)
     }
 
+    /// A long file name that ellipsizes stays beside its Play button, shortened to what is left.
+    @Test func aChildToBeShortenedAnywayIsShortenedOnItsLine() throws {
+        try #require(gtk_init_check() != 0)
+        let play = Widgets.textButton("Play")
+        let name = Widgets.label("the-harbour-hour-episode-212-lighthouses-tides-and-keepers-final-mix.mp3")
+        gtk_label_set_ellipsize(OpaquePointer(name), PANGO_ELLIPSIZE_MIDDLE)
+        let box = WrapBox.make(spacing: 8, lineSpacing: 2, [play, name])
+        let window = created(gtk_window_new())
+        defer { gtk_window_destroy(cast(window)) }
+        gtk_window_set_child(cast(window), box)
+        gtk_window_set_default_size(cast(window), 300, -1)
+        gtk_window_present(cast(window))
+        let shown = MainLoop.iterate(until: { gtk_widget_get_width(box) > 0 && WrapBox.lines(box) > 0 }, timeout: 5)
+        try #require(shown)
+        try #require(gtk_widget_get_width(box) <= 300, "the row is \(gtk_widget_get_width(box)) px wide")
+        #expect(WrapBox.lines(box) == 1)
+        let rect = bounds(name, in: box)
+        #expect(rect.origin.x > 0 && rect.origin.x + rect.size.width <= Float(gtk_widget_get_width(box)), "\(rect.origin.x) + \(rect.size.width)")
+    }
+
     @Test func rightToLeftStartsAtTheRight() throws {
         let rtl = try row(width: 900, direction: GTK_TEXT_DIR_RTL)
         defer { rtl.close() }

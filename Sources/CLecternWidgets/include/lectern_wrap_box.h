@@ -6,7 +6,8 @@
    such layout (GtkFlowBox wraps, but makes each child a selectable, focusable cell).
 
    Its own minimum width is its widest child's; a child wider than the whole line gets the
-   line's width. Children keep their order, from the start edge (the right one in a
+   line's width, or what is left of the line when that is at least half of it (a long file
+   name, ellipsized, beside its Play button). Children keep their order, from the start edge (the right one in a
    right-to-left language); within a line they are centred vertically. */
 #include <gtk/gtk.h>
 

@@ -220,6 +220,10 @@ final class ReaderController {
             let details = [enclosure.type, enclosure.length.map(Self.size)].compactMap { $0 }.joined(separator: " · ")
             let link = created(gtk_link_button_new_with_label(enclosure.url, name.isEmpty ? enclosure.url : name))
             Widgets.addClasses(link, ["attachment-link"])
+            // A long file name shortens in its middle (its extension stays) rather than run out of the column.
+            if let label = gtk_button_get_child(cast(link)), Widgets.typeName(label) == "GtkLabel" {
+                gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_MIDDLE)
+            }
             var parts = [link, Widgets.label(details, classes: ["attachment-details"])]
             if let episode = episodes?[enclosure.url], !EpisodeText.describe(episode).isEmpty {
                 parts.append(Widgets.label(EpisodeText.describe(episode), classes: ["attachment-details", "episode-details"]))
@@ -227,7 +231,7 @@ final class ReaderController {
             if enclosure.isPlayable {
                 parts.insert(PlayButton.make(articleID: articleID, url: enclosure.url, name: name.isEmpty ? enclosure.url : name), at: 0)
             }
-            rows.append(Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8, classes: ["attachment"], parts))
+            rows.append(WrapBox.make(spacing: 8, lineSpacing: 2, classes: ["attachment"], parts))
             if enclosure.isPlayable, episodes?[enclosure.url] != nil, let state = downloadState?(articleID, enclosure.url) {
                 let control = DownloadControl(articleID: articleID, url: enclosure.url)
                 control.show(state)
