@@ -43,12 +43,7 @@ struct ArticleRenderer {
             return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["article-quote"], render(blocks))
         case .code(let code, _):
             let label = text(InlineMarkup.escape(code), classes: ["mono", "article-code"], wrap: false)
-            let scroller = created(gtk_scrolled_window_new())
-            gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-            gtk_scrolled_window_set_child(OpaquePointer(scroller), label)
-            gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
-            Widgets.addClasses(scroller, ["article-code-block"])
-            return scroller
+            return scrollingAcross(label, classes: ["article-code-block"])
         case .image(let image):
             return figure(image)
         case .rule:
@@ -62,13 +57,16 @@ struct ArticleRenderer {
                 for (columnIndex, cell) in row.enumerated() {
                     let label = text(InlineMarkup.markup(cell.content),
                                      classes: ["reading", cell.isHeader ? "table-header" : "table-cell"], narrowest: nil)
+                    // Whole words: a table too wide for the column scrolls across rather than
+                    // breaking "Second" into "Se-co-nd".
+                    gtk_label_set_wrap_mode(OpaquePointer(label), PANGO_WRAP_WORD)
                     // The cells share the column's whole width, so the header's background
                     // and the table's border are one box of one width.
                     gtk_widget_set_hexpand(label, 1)
                     gtk_grid_attach(cast(grid), label, Int32(columnIndex), Int32(rowIndex), 1, 1)
                 }
             }
-            return grid
+            return scrollingAcross(grid, classes: ["article-table-block"])
         case .embed(let embed):
             return EmbedCard.make(embed, articleID: articleID, notify: notify)
         }
@@ -95,6 +93,16 @@ struct ArticleRenderer {
     /// A wrapping text is at least `narrowest` characters wide (headings, in their larger font,
     /// pass fewer, so that they stay as narrow as body text); nil where its natural width counts
     /// (a table's cells share the columns by it): then it asks for at most 70 characters.
+    /// `child` in a scroller across, as tall as it is: a code block's long lines, a wide table.
+    private func scrollingAcross(_ child: WidgetPointer, classes: [String]) -> WidgetPointer {
+        let scroller = created(gtk_scrolled_window_new())
+        gtk_scrolled_window_set_policy(OpaquePointer(scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_child(OpaquePointer(scroller), child)
+        gtk_scrolled_window_set_propagate_natural_height(OpaquePointer(scroller), 1)
+        Widgets.addClasses(scroller, classes)
+        return scroller
+    }
+
     func text(_ markup: String, classes: [String], wrap: Bool = true, role: GtkAccessibleRole? = nil,
               narrowest: Int32? = 12) -> WidgetPointer {
         let label = Widgets.label("", classes: classes, wrap: wrap, role: role)
