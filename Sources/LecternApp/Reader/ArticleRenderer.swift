@@ -43,6 +43,8 @@ struct ArticleRenderer {
             return Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 10, classes: ["article-quote"], render(blocks))
         case .code(let code, _):
             let label = text(InlineMarkup.escape(code), classes: ["mono", "article-code"], wrap: false)
+            // Every character shown: a long line scrolls across, never ends in "…".
+            gtk_label_set_ellipsize(OpaquePointer(label), PANGO_ELLIPSIZE_NONE)
             return scrollingAcross(label, classes: ["article-code-block"])
         case .image(let image):
             return figure(image)

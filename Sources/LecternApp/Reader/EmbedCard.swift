@@ -31,13 +31,17 @@ enum EmbedCard {
         gtk_widget_set_valign(open, GTK_ALIGN_CENTER)
         let address = embed.url
         connect(open, .clicked) { ExternalLinks.open(address, notify: notify) }
-        var parts = [image, words, open]
+        var buttons = [open]
         if embed.kind != .frame, let articleID {
             let play = PlayButton.make(articleID: articleID, url: embed.url, name: embed.title ?? kind)
             gtk_widget_set_valign(play, GTK_ALIGN_CENTER)
-            parts.insert(play, at: 2)
+            buttons.insert(play, at: 0)
         }
-        let card = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, classes: ["embed-card"], parts)
+        // The buttons go below what it is when the column is too narrow for both on one line.
+        let card = WrapBox.make(spacing: 12, lineSpacing: 8, classes: ["embed-card"], [
+            Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, [image, words]),
+            Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 12, buttons),
+        ])
         // Translators: an embed read out: "Video", "Audio" or "Embedded page", then its title or its site.
         Accessibility.setLabel(card, tr("{kind}: {title}", ["kind": kind, "title": embed.title ?? host]))
         return card
