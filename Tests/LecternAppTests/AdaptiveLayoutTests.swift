@@ -258,6 +258,34 @@ struct AdaptiveLayoutTests {
             #expect(width <= 360, "\(title) cannot be narrower than \(width) px")
         }
     }
+
+    /// French and German words are longer: every window still comes down to 360 px (the theme
+    /// editor's Save button, "Enregistrer", held it at 373 px beside Revert).
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard, arguments: ["fr_FR", "de_DE"])
+    func inLongerLanguagesEveryWindowStillFitsAPhonesWidth(locale: String) async throws {
+        let display = try await PrivateDisplay()
+        let sandbox = try await LecternSandbox()
+        try #require(await sandbox.run(["--batch", AccessibilityTests.samples], environment: ["DISPLAY": nil]).status == 0)
+        try sandbox.write(settings: "[window]\nwidth=360\nheight=700\n")   // the narrow layout from the start
+        sandbox.extraEnvironment = display.environment
+        for (key, value) in try TranslationTests.speaking(locale) { sandbox.extraEnvironment[key] = value ?? "" }
+        let app = try sandbox.start([])
+        defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
+        try #require(await sandbox.lecternIsRunning())
+        await sandbox.activate("next-article")
+        for action in ["preferences", "themes", "add-account", "selected-feed-settings", "new-folder", "shortcuts", "about"] {
+            await sandbox.activate(action)
+            await pause(seconds: 0.8)
+        }
+        await sandbox.activate("edit-theme", "[<'Paper'>]")
+        var widths: [String: Int] = [:]
+        #expect(await eventually(timeout: 10) {
+            widths = await Self.minimumWidths(of: app, on: display)
+            return widths.count >= 8 && widths.keys.contains { $0.contains("Paper") }
+        }, "windows open: \(widths.keys.sorted())")
+        let wide = widths.filter { $0.value > 360 }
+        #expect(wide.isEmpty, "in \(locale), windows that cannot be narrower than 360 px: \(wide)")
+    }
 }
 
 /// Touch in a right-to-left language: the narrow window's swipe back starts at the right edge

@@ -58,19 +58,18 @@ final class ThemeEditor {
         gtk_label_set_ellipsize(OpaquePointer(title), PANGO_ELLIPSIZE_END)
         gtk_label_set_single_line_mode(OpaquePointer(title), 1)
         gtk_header_bar_set_title_widget(OpaquePointer(header), title)
+        // Undo, Redo and Save only: with Revert too, "Enregistrer" or "Speichern" on the Save
+        // button held the window wider than a phone's 360 px. Revert is at the foot, by Export.
         gtk_header_bar_pack_start(OpaquePointer(header), undoButton)
         gtk_header_bar_pack_start(OpaquePointer(header), redoButton)
         gtk_header_bar_pack_end(OpaquePointer(header), Widgets.textButton(tr("Save"), action: "app.save-theme", classes: ["primary"]))
-        let revert = Widgets.iconButton("document-revert-symbolic", tooltip: tr("Revert"), action: "app.revert-theme")
-        Accessibility.name(revert, tr("Revert"))
-        gtk_header_bar_pack_end(OpaquePointer(header), revert)
         gtk_window_set_titlebar(gtkWindow, header)
 
         nameEntry = gtk_entry_new()
         status = Widgets.label("", classes: ["theme-editor-status"], wrap: true)
         let content = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 18, classes: ["theme-editor-content"],
                                   [details(), variantChoice(), status] + EditorTokens.groups.map(group) + [fonts()]
-                                      + EditorTokens.numbers.map(numberGroup) + [exportButton()])
+                                      + EditorTokens.numbers.map(numberGroup) + [footButtons()])
         gtk_window_set_child(gtkWindow, Widgets.dialogScroller(content))
         connectDetails()
         connect(window, .closeRequest) { [weak self] in self?.closeRequested() ?? false }
@@ -252,10 +251,11 @@ final class ThemeEditor {
     }
 
     /// Export…, after everything (the header keeps what fits a phone's width).
-    private func exportButton() -> WidgetPointer {
+    /// Export and Revert, at the foot of the editor.
+    private func footButtons() -> WidgetPointer {
         let export = Widgets.textButton(tr("Export to a File…"), action: "app.export-theme", classes: ["secondary"])
-        gtk_widget_set_halign(export, GTK_ALIGN_START)
-        return export
+        let revert = Widgets.textButton(tr("Revert"), action: "app.revert-theme", classes: ["secondary"])
+        return WrapBox.make(spacing: 12, lineSpacing: 8, [export, revert])
     }
 
     /// Light / Dark: the variant the app wears while editing.
