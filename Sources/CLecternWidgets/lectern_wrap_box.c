@@ -3,6 +3,7 @@
 struct _LecternWrapBox {
     GtkWidget parent_instance;
     int spacing, line_spacing;
+    gboolean centred;
     int lines;
 };
 
@@ -29,7 +30,9 @@ static void end_line(LecternWrapBox *self, GArray *line, int width, int y, gbool
     }
     if (allocate) {
         gboolean rtl = gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL;
-        int x = 0;
+        int used = 0;
+        for (guint i = 0; i < line->len; i++) used += (i > 0 ? self->spacing : 0) + g_array_index(line, Placed, i).width;
+        int x = self->centred ? MAX(0, (width - used) / 2) : 0;
         for (guint i = 0; i < line->len; i++) {
             Placed *placed = &g_array_index(line, Placed, i);
             int height = MIN(placed->natural_height, natural);
@@ -132,6 +135,7 @@ static void lectern_wrap_box_class_init(LecternWrapBoxClass *klass) {
 
 static void lectern_wrap_box_init(LecternWrapBox *self) {
     self->spacing = self->line_spacing = 0;
+    self->centred = FALSE;
     self->lines = 0;
 }
 
@@ -146,6 +150,12 @@ void lectern_wrap_box_append(LecternWrapBox *self, GtkWidget *child) {
     g_return_if_fail(LECTERN_IS_WRAP_BOX(self));
     g_return_if_fail(GTK_IS_WIDGET(child));
     gtk_widget_set_parent(child, GTK_WIDGET(self));
+}
+
+void lectern_wrap_box_set_centred(LecternWrapBox *self, gboolean centred) {
+    g_return_if_fail(LECTERN_IS_WRAP_BOX(self));
+    self->centred = centred;
+    gtk_widget_queue_allocate(GTK_WIDGET(self));
 }
 
 int lectern_wrap_box_get_lines(LecternWrapBox *self) {

@@ -259,6 +259,26 @@ struct AdaptiveLayoutTests {
         }
     }
 
+    /// The first thing a new user sees: the welcome page's four buttons in one line held the
+    /// window 650 px wide in English and 928 px in French; they wrap, and the page scrolls.
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard, arguments: ["en_US", "fr_FR", "de_DE"])
+    func theWelcomePageComesDownToAPhonesWidth(locale: String) async throws {
+        let display = try await PrivateDisplay()
+        let sandbox = try await LecternSandbox()
+        sandbox.extraEnvironment = display.environment
+        for (key, value) in try TranslationTests.speaking(locale) { sandbox.extraEnvironment[key] = value ?? "" }
+        let app = try sandbox.start([])
+        defer { app.terminate(); app.waitUntilExit(); withExtendedLifetime(display) {} }
+        try #require(await sandbox.lecternIsRunning())
+        var widths: [String: Int] = [:]
+        #expect(await eventually(timeout: 10) {
+            widths = await Self.minimumWidths(of: app, on: display)
+            return widths["Lectern"] != nil
+        }, "windows open: \(widths.keys.sorted())")
+        let width = try #require(widths["Lectern"])
+        #expect(width <= 360, "in \(locale), the welcome window cannot be narrower than \(width) px")
+    }
+
     /// French and German words are longer: every window still comes down to 360 px (the theme
     /// editor's Save button, "Enregistrer", held it at 373 px beside Revert).
     @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard, arguments: ["fr_FR", "de_DE"])

@@ -83,6 +83,7 @@ final class MainWindow {
     func showUpgrade(articles: Int) {
         upgradePage.describe(articles: articles)
         pages.show("upgrade")
+        showNavigation()
     }
 
     func present() {
@@ -125,6 +126,7 @@ final class MainWindow {
     func showWelcomeIfEmpty() {
         let empty = !(session?.hasSubscriptions ?? false)
         pages.show(empty ? "welcome" : "reading")
+        showNavigation()
     }
 
     /// Re-reads the library into the panes.
@@ -168,11 +170,11 @@ final class MainWindow {
     }
 
     /// The header shows Back in a narrow window (but not on its first pane) and the sidebar's
-    /// button in a medium one.
+    /// button in a medium one; neither over the welcome page, which has no panes to go to.
     private func showNavigation() {
-        let narrow = panes.layout == .narrow
-        gtk_widget_set_visible(backButton, narrow && panes.narrowPane != .sidebar ? 1 : 0)
-        gtk_widget_set_visible(sidebarButton, panes.layout == .medium ? 1 : 0)
+        let narrow = panes.layout == .narrow, reading = pages.shown == "reading"
+        gtk_widget_set_visible(backButton, reading && narrow && panes.narrowPane != .sidebar ? 1 : 0)
+        gtk_widget_set_visible(sidebarButton, reading && panes.layout == .medium ? 1 : 0)
         // A narrow window keeps only the close button, as a phone's does: no room for three.
         if let header = gtk_window_get_titlebar(cast(window)) {
             gtk_header_bar_set_decoration_layout(OpaquePointer(header), narrow ? ":close" : nil)

@@ -7,8 +7,11 @@ import GtkBridge
 /// at 360 px or in German (`Sources/CLecternWidgets/include/lectern_wrap_box.h`).
 @MainActor
 enum WrapBox {
-    static func make(spacing: Int32, lineSpacing: Int32, classes: [String] = [], _ children: [WidgetPointer]) -> WidgetPointer {
+    /// `centred`: each line in the middle of the width (else from the start edge).
+    static func make(spacing: Int32, lineSpacing: Int32, centred: Bool = false, classes: [String] = [],
+                     _ children: [WidgetPointer]) -> WidgetPointer {
         let box = created(lectern_wrap_box_new(spacing, lineSpacing))
+        lectern_wrap_box_set_centred(OpaquePointer(box), centred ? 1 : 0)
         Widgets.addClasses(box, classes)
         for child in children { lectern_wrap_box_append(OpaquePointer(box), child) }
         return box
