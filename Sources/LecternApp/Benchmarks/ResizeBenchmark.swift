@@ -20,6 +20,9 @@ final class ResizeBenchmark {
     private var crossings: [Double] = []
     private var layoutBefore = ""
     private var retained: ResizeBenchmark?
+    /// The window's size before the drag, given back at the end: the size is saved on quit, and
+    /// the next measurement with the same settings (`make bench` runs several) would start narrow.
+    private var sizeBefore: (width: Int32, height: Int32) = (-1, -1)
 
     static let widest = 1200, narrowest = 360
 
@@ -37,6 +40,9 @@ final class ResizeBenchmark {
     func start() {
         retained = self
         window.session?.list.select(0)
+        var before: (width: Int32, height: Int32) = (-1, -1)
+        gtk_window_get_default_size(cast(window.window), &before.width, &before.height)
+        sizeBefore = before
         gtk_window_set_default_size(cast(window.window), Int32(width), 700)
         FrameTimes.timeEachFrame(of: window.window, begin: { [self] in resize() },
                                  frameDone: { [self] in frameEnded($0) }, failed: finish)
@@ -63,6 +69,7 @@ final class ResizeBenchmark {
             FrameTimes.display, step, work.count, FrameTimes.percentile(work, 0.5), FrameTimes.percentile(work, 0.95),
             work.max() ?? 0, crossings.count, crossings.max() ?? 0)
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        gtk_window_set_default_size(cast(window.window), sizeBefore.width, sizeBefore.height)
         retained = nil
         finish()
     }
