@@ -19,9 +19,11 @@ typedef struct {
     int minimum_height, natural_height, lines;
 } Extent;
 
-/* Places the line's children, `line->len` of them, at `y` (when allocating) and returns its
-   heights through `extent`. */
-static void end_line(LecternWrapBox *self, GArray *line, int width, int y, gboolean allocate, Extent *extent) {
+/* Places the line's children, `line->len` of them, below the lines `extent` holds (when
+   allocating), and adds the line's heights to `extent`. */
+static void end_line(LecternWrapBox *self, GArray *line, int width, gboolean allocate, Extent *extent) {
+    int gap = extent->lines > 0 ? self->line_spacing : 0;
+    int y = extent->natural_height + gap;
     int minimum = 0, natural = 0;
     for (guint i = 0; i < line->len; i++) {
         Placed *placed = &g_array_index(line, Placed, i);
@@ -42,7 +44,6 @@ static void end_line(LecternWrapBox *self, GArray *line, int width, int y, gbool
             x += placed->width + self->spacing;
         }
     }
-    int gap = extent->lines > 0 ? self->line_spacing : 0;
     extent->minimum_height += gap + minimum;
     extent->natural_height += gap + natural;
     extent->lines += 1;
@@ -68,7 +69,7 @@ static Extent lay_out(LecternWrapBox *self, int width, gboolean allocate) {
             if (natural_width > width && left >= MAX(minimum_width, width / 2)) {
                 child_width = left;
             } else {
-                end_line(self, line, width, extent.natural_height + (extent.lines > 0 ? self->line_spacing : 0), allocate, &extent);
+                end_line(self, line, width, allocate, &extent);
                 x = 0;
             }
         }
@@ -78,7 +79,7 @@ static Extent lay_out(LecternWrapBox *self, int width, gboolean allocate) {
         g_array_append_val(line, placed);
     }
     if (line->len > 0) {
-        end_line(self, line, width, extent.natural_height + (extent.lines > 0 ? self->line_spacing : 0), allocate, &extent);
+        end_line(self, line, width, allocate, &extent);
     }
     g_array_unref(line);
     return extent;
