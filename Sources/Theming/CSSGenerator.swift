@@ -92,9 +92,9 @@ public enum CSSGenerator {
         guard value.isFinite, abs(value) < 1e12 else { return "0" }
         let hundredths = Int((value * 100).rounded())
         guard hundredths != 0 else { return "0" }
-        let whole = String(abs(hundredths) / 100), fraction = abs(hundredths) % 100
-        let decimals = fraction == 0 ? "" : fraction % 10 == 0 ? ".\(fraction / 10)" : fraction < 10 ? ".0\(fraction)" : ".\(fraction)"
-        return (hundredths < 0 ? "-" : "") + whole + decimals
+        var decimals = String(abs(hundredths) % 100 + 100).dropFirst()   // "05", "50", "00"
+        while decimals.hasSuffix("0") { decimals.removeLast() }
+        return (hundredths < 0 ? "-" : "") + String(abs(hundredths) / 100) + (decimals.isEmpty ? "" : ".\(decimals)")
     }
 
     /// Keeps a theme name from closing the header comment.
