@@ -45,27 +45,31 @@ public enum WidgetCapture {
         }
     }
 
-    /// Writes `widget` as a PNG of its current size to `path`; returns that size.
+    /// Writes `widget` as a PNG to `path` at the pixel size it has on screen (its size times
+    /// its display's scale: twice as many pixels each way at GDK_SCALE=2); returns that size.
     @MainActor
     public static func savePNG(of widget: WidgetPointer, to path: String) throws(CaptureError) -> (width: Int, height: Int) {
         let width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget)
         guard width > 0, height > 0 else { throw .notDrawn(reason: "it has no size") }
         guard let native = gtk_widget_get_native(widget),
               let renderer = gtk_native_get_renderer(native) else { throw .notDrawn(reason: "it has no renderer") }
+        let scale = max(1, gtk_widget_get_scale_factor(widget))
         let paintable = created(gtk_widget_paintable_new(widget))
         defer { g_object_unref(UnsafeMutableRawPointer(paintable)) }
         let snapshot = created(gtk_snapshot_new())
+        gtk_snapshot_scale(snapshot, Float(scale), Float(scale))
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
         guard let node = gtk_snapshot_free_to_node(snapshot) else { throw .notDrawn(reason: "it drew nothing") }
         defer { gsk_render_node_unref(node) }
+        let (pixelWidth, pixelHeight) = (width * scale, height * scale)
         var bounds = graphene_rect_t(origin: graphene_point_t(x: 0, y: 0),
-                                     size: graphene_size_t(width: Float(width), height: Float(height)))
+                                     size: graphene_size_t(width: Float(pixelWidth), height: Float(pixelHeight)))
         guard let texture = gsk_renderer_render_texture(renderer, node, &bounds) else {
             throw .notDrawn(reason: "its renderer made no image")
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         guard gdk_texture_save_to_png(texture, path) != 0 else { throw .cannotWrite(path: path) }
-        return (Int(width), Int(height))
+        return (Int(pixelWidth), Int(pixelHeight))
     }
 
     public enum CaptureError: Error, Sendable, Equatable, CustomStringConvertible {

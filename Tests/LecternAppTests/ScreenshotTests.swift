@@ -23,6 +23,24 @@ struct ScreenshotTests {
         #expect(saved.contains("width=900"))
     }
 
+    /// On a HiDPI screen (a 4K monitor at 200 %) the screenshot has the screen's pixels: twice
+    /// as many each way, drawn at that resolution rather than enlarged.
+    @Test func onADoubleScaleScreenTheScreenshotHasTheScreensPixels() async throws {
+        let sandbox = try await LecternSandbox()
+        try sandbox.write(settings: "[window]\nwidth=640\nheight=400\nmaximized=false\n")
+        let single = sandbox.root.appending(path: "single.png").path, double = sandbox.root.appending(path: "double.png").path
+
+        let atOne = await sandbox.run(["--screenshot", single])
+        let atTwo = await sandbox.run(["--screenshot", double], environment: ["GDK_SCALE": "2"])
+
+        #expect(atOne.status == 0 && atTwo.status == 0, "\(atOne.stderr)\n\(atTwo.stderr)")
+        let one = try #require(PNGImage(path: single)), two = try #require(PNGImage(path: double))
+        #expect(two.width == 2 * one.width && two.height == 2 * one.height, "\(one.width)×\(one.height) at 1, \(two.width)×\(two.height) at 2")
+        #expect(atTwo.stdout.contains("\(two.width)×\(two.height)"), "the message gives the picture's size: \(atTwo.stdout)")
+        // Text and symbols drawn at 2× have edges finer than a pixel of the 1× picture.
+        #expect(two.mixedTwoByTwoBlocks > 2_000, "\(two.mixedTwoByTwoBlocks) blocks of 2 × 2 pixels hold more than one colour")
+    }
+
     @Test(arguments: [("light", "#faf8f5"), ("dark", "#1c1915")])
     func screenshotShowsThePaperBackgroundOfTheScheme(scheme: String, background: String) async throws {
         let sandbox = try await LecternSandbox()

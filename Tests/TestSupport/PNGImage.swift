@@ -35,6 +35,19 @@ public struct PNGImage {
         return String(format: "#%02x%02x%02x", red, green, blue)
     }
 
+    /// How many of the picture's 2 × 2 blocks (at even coordinates) hold more than one colour.
+    /// A picture enlarged from half its size has none: each of its pixels became such a block.
+    public var mixedTwoByTwoBlocks: Int {
+        var mixed = 0
+        for y in Swift.stride(from: 0, to: height - 1, by: 2) {
+            for x in Swift.stride(from: 0, to: width - 1, by: 2) {
+                let corner = hex(x: x, y: y)
+                if hex(x: x + 1, y: y) != corner || hex(x: x, y: y + 1) != corner || hex(x: x + 1, y: y + 1) != corner { mixed += 1 }
+            }
+        }
+        return mixed
+    }
+
     /// How many pixels have exactly this `#rrggbb` colour.
     public func count(of hexColour: String) -> Int {
         var matches = 0
