@@ -116,12 +116,15 @@ public enum Widgets {
         return scroller
     }
 
-    /// A scrolled window around `child`, scrolling vertically only.
+    /// A scrolled window around `child`, scrolling vertically only. Its horizontal scrollbar,
+    /// which never shows, is hidden as a widget too: GTK 4.8 otherwise restyles its four nodes
+    /// with every theme switch (the sidebar, the list and the reader each have one).
     @MainActor
     public static func verticalScroller(_ child: WidgetPointer, classes: [String] = []) -> WidgetPointer {
         let scroller = created(gtk_scrolled_window_new())
         let typed = OpaquePointer(scroller)
         gtk_scrolled_window_set_policy(typed, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        if let across = gtk_scrolled_window_get_hscrollbar(typed) { gtk_widget_set_visible(across, 0) }
         gtk_scrolled_window_set_child(typed, child)
         addClasses(scroller, classes)
         return scroller
