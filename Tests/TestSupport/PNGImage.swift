@@ -28,6 +28,12 @@ public struct PNGImage {
         pixels = buffer
     }
 
+    /// The red, green and blue at (x, y), 0–255 each.
+    public func rgb(x: Int, y: Int) -> (red: Int, green: Int, blue: Int) {
+        let offset = y * stride + x * 4
+        return (Int(pixels[offset + 2]), Int(pixels[offset + 1]), Int(pixels[offset]))
+    }
+
     /// The colour at (x, y) as a `#rrggbb` string.
     public func hex(x: Int, y: Int) -> String {
         let offset = y * stride + x * 4
