@@ -49,12 +49,15 @@ public struct ContrastRule: Sendable, Equatable {
         .init(.buttonPrimaryText, on: .buttonPrimaryBg, kind: .body),
         .init(.buttonSecondaryText, on: .buttonSecondaryBg, kind: .body),
         .init(.selectionText, on: .selectionBg, kind: .body),
+        // Tertiary text is still text people read: an article's feed and date, the sidebar's
+        // counts and headings, an entry's placeholder; on a hovered row it sits on bg_tertiary.
+        .init(.textTertiary, on: .bgPrimary, kind: .body),
+        .init(.textTertiary, on: .bgSecondary, kind: .body),
+        .init(.textTertiary, on: .bgTertiary, kind: .body),
+        .init(.textTertiary, on: .bgElevated, kind: .body),
     ]
 
     private static let ui: [ContrastRule] = [
-        .init(.textTertiary, on: .bgPrimary, kind: .ui),
-        .init(.textTertiary, on: .bgSecondary, kind: .ui),
-        .init(.textTertiary, on: .bgElevated, kind: .ui),   // an entry's placeholder
         .init(.borderStrong, on: .bgPrimary, kind: .ui),
         // The accent draws the focus ring, on every surface a focused control sits on.
         .init(.accent, on: .bgPrimary, kind: .ui),

@@ -56,7 +56,7 @@ struct ContrastCheckerTests {
                          "text_secondary/bg_primary/body", "text_secondary/bg_secondary/body",
                          "text_link/bg_primary/body", "text_link/bg_secondary/body",
                          "button_primary_text/button_primary_bg/body", "selection_text/selection_bg/body",
-                         "text_on_accent/accent/body", "text_tertiary/bg_primary/ui",
+                         "text_on_accent/accent/body", "text_tertiary/bg_primary/body", "text_tertiary/bg_tertiary/body",
                          "border_strong/bg_primary/ui", "state_unread/bg_primary/ui",
                          "state_starred/bg_primary/ui", "state_error/bg_primary/ui",
                          "state_warning/bg_primary/ui", "state_success/bg_primary/ui"] {

@@ -12,7 +12,7 @@ enum PaperDarkGolden {
 @define-color bg_elevated #28231e;
 @define-color text_primary #ede6da;
 @define-color text_secondary #bdb2a2;
-@define-color text_tertiary #8c8273;
+@define-color text_tertiary #968e7f;
 @define-color text_accent #f0b45a;
 @define-color text_link #f4be6c;
 @define-color text_on_accent #1c1915;

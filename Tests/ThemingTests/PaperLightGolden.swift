@@ -12,7 +12,7 @@ enum PaperLightGolden {
 @define-color bg_elevated #fffdf9;
 @define-color text_primary #2b2520;
 @define-color text_secondary #5e554b;
-@define-color text_tertiary #857a6d;
+@define-color text_tertiary #6d655a;
 @define-color text_accent #9a4a14;
 @define-color text_link #8e4418;
 @define-color text_on_accent #ffffff;
