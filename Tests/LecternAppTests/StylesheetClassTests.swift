@@ -77,6 +77,60 @@ struct StylesheetClassTests {
         }
     }
 
+    /// A menu item's shortcut is drawn in the secondary text's colour, not GTK's 0.55 alpha of
+    /// the text's (3.5:1 on Paper's menu).
+    @Test func aMenuItemsShortcutWearsTheSecondaryTextColour() throws {
+        try #require(gtk_init_check() != 0)
+        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+        let paper = try #require(catalog.theme(named: "Paper"))
+        let (tokens, components) = (CSSProvider(), CSSProvider())
+        #expect(tokens.load(CSSGenerator.css(for: paper, scheme: .light)).isEmpty)
+        #expect(components.load(try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))).isEmpty)
+        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
+        defer { tokens.detach(); components.detach() }
+
+        // Items with shortcuts, their action there to be run (an item without one is greyed). The
+        // menu opens with its first item selected; the second's shortcut is on the menu's ground.
+        let menu = g_menu_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(menu)) }
+        for (title, accel) in [("Themes…", "<Control>t"), ("Preferences", "<Control>comma")] {
+            let item = g_menu_item_new(title, "test.preferences")!
+            g_menu_item_set_attribute_value(item, "accel", g_variant_new_string(accel))
+            g_menu_append_item(menu, item)
+            g_object_unref(UnsafeMutableRawPointer(item))
+        }
+        let actions = g_simple_action_group_new()!
+        defer { g_object_unref(UnsafeMutableRawPointer(actions)) }
+        let action = g_simple_action_new("preferences", nil)!
+        g_action_map_add_action(OpaquePointer(actions), action)
+        g_object_unref(UnsafeMutableRawPointer(action))
+        let button = created(gtk_menu_button_new())
+        gtk_menu_button_set_menu_model(OpaquePointer(button), UnsafeMutablePointer<GMenuModel>(menu))
+        let window = created(gtk_window_new())
+        gtk_widget_insert_action_group(window, "test", OpaquePointer(actions))
+        gtk_window_set_child(cast(window), button)
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        _ = MainLoop.iterate(until: { gtk_widget_get_mapped(button) != 0 }, timeout: 5)
+        gtk_menu_button_popup(OpaquePointer(button))
+        var shortcut: WidgetPointer?
+        let shown = MainLoop.iterate(until: {
+            shortcut = Widgets.descendants(of: button).first { String(cString: gtk_widget_get_css_name($0)) == "accelerator" && gtk_widget_get_mapped($0) != 0 }
+            return shortcut.map { gtk_widget_get_height($0) > 0 } ?? false
+        }, timeout: 5)
+        try #require(shown, "the menu's shortcut was not shown")
+        let path = FileManager.default.temporaryDirectory.appending(path: "lectern-shortcut-\(UUID().uuidString).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // The menu, drawn on its own background: the shortcut's glyphs have no opaque ground.
+        var popover = try #require(shortcut)
+        while String(cString: gtk_widget_get_css_name(popover)) != "popover", let parent = gtk_widget_get_parent(popover) { popover = parent }
+        _ = try WidgetCapture.savePNG(of: popover, to: path)
+        let image = try #require(PNGImage(path: path))
+        let colour = paper.color(.textSecondary, for: .light).hex.lowercased()
+        #expect(image.count(of: colour) > 5, "the shortcut's glyphs in text_secondary \(colour): \(image.count(of: colour)) pixels")
+    }
+
     /// The class names in a stylesheet's selectors (comments and declaration blocks left out).
     static func classes(inSelectorsOf css: String) -> Set<String> {
         var selectors = "", depth = 0
