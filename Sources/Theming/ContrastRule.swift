@@ -64,6 +64,6 @@ public struct ContrastRule: Sendable, Equatable {
         .init(.accent, on: .bgSecondary, kind: .ui),
         .init(.accent, on: .bgTertiary, kind: .ui),
         .init(.accent, on: .bgElevated, kind: .ui),
-    ] + [ColorToken.stateUnread, .stateStarred, .stateError, .stateWarning, .stateSuccess]
-        .flatMap { [ContrastRule($0, on: .bgPrimary, kind: .ui), ContrastRule($0, on: .bgSecondary, kind: .ui)] }
+    ] + [ColorToken.stateUnread, .stateStarred, .stateError, .stateWarning, .stateSuccess]   // on a hovered row too
+        .flatMap { state in [ColorToken.bgPrimary, .bgSecondary, .bgTertiary].map { ContrastRule(state, on: $0, kind: .ui) } }
 }
