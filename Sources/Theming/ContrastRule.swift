@@ -4,7 +4,7 @@ public struct ContrastRule: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
         /// Text people read: 4.5:1 (WCAG AA), 7:1 in a high-contrast theme (AAA).
         case body
-        /// Secondary labels, borders and state markers: 3:1, 4.5:1 in a high-contrast theme.
+        /// Borders, the focus ring and state markers: 3:1, 4.5:1 in a high-contrast theme.
         case ui
     }
 
