@@ -23,11 +23,9 @@ struct FocusRingTests {
     @Test func theFocusRingStandsOutFromWhatItIsDrawnOn() throws {
         try #require(gtk_init_check() != 0)
         let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
-        let (tokens, components) = (CSSProvider(), CSSProvider())
-        #expect(components.load(try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))).isEmpty)
-        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
-        defer { tokens.detach(); components.detach() }
+        let stylesheet = try InProcessStylesheet()
+        defer { stylesheet.detach() }
+        #expect(stylesheet.componentErrors.isEmpty)
 
         // GTK's theme fades a ring in over 300 ms; the picture is of the ring itself.
         let settings = UnsafeMutableRawPointer(gtk_settings_get_default()!)
@@ -50,7 +48,7 @@ struct FocusRingTests {
         try #require(themes.count >= 10, "the built-in themes: \(themes.map(\.name))")
         for theme in themes {
             for scheme in [ColorScheme.light, .dark] {
-                #expect(tokens.load(CSSGenerator.css(for: theme, scheme: scheme)).isEmpty)
+                #expect(stylesheet.wear(theme, scheme).isEmpty)
                 _ = MainLoop.iterate(until: { false }, timeout: 0.05)   // restyled and drawn
                 for control in controls {
                     let path = folder.appending(path: "\(control.name).png").path

@@ -47,12 +47,10 @@ struct StylesheetClassTests {
         try #require(gtk_init_check() != 0)
         let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
         let paper = try #require(catalog.theme(named: "Paper"))
-        let (tokens, components) = (CSSProvider(), CSSProvider())
-        #expect(tokens.load(CSSGenerator.css(for: paper, scheme: .light)).isEmpty)
-        #expect(components.load(try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))).isEmpty)
-        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
-        defer { tokens.detach(); components.detach() }
+        let stylesheet = try InProcessStylesheet()
+        defer { stylesheet.detach() }
+        #expect(stylesheet.componentErrors.isEmpty)
+        #expect(stylesheet.wear(paper, .light).isEmpty)
 
         let label = Widgets.label("This program comes with absolutely no warranty.", classes: ["dim-label"])
         let entry = created(gtk_entry_new())
@@ -83,12 +81,10 @@ struct StylesheetClassTests {
         try #require(gtk_init_check() != 0)
         let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
         let paper = try #require(catalog.theme(named: "Paper"))
-        let (tokens, components) = (CSSProvider(), CSSProvider())
-        #expect(tokens.load(CSSGenerator.css(for: paper, scheme: .light)).isEmpty)
-        #expect(components.load(try ComponentStylesheet.text(in: LecternSandbox.packageRoot.appending(path: "Resources"))).isEmpty)
-        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
-        defer { tokens.detach(); components.detach() }
+        let stylesheet = try InProcessStylesheet()
+        defer { stylesheet.detach() }
+        #expect(stylesheet.componentErrors.isEmpty)
+        #expect(stylesheet.wear(paper, .light).isEmpty)
 
         // Items with shortcuts, their action there to be run (an item without one is greyed). The
         // menu opens with its first item selected; the second's shortcut is on the menu's ground.

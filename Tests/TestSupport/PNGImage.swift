@@ -36,8 +36,7 @@ public struct PNGImage {
 
     /// The colour at (x, y) as a `#rrggbb` string.
     public func hex(x: Int, y: Int) -> String {
-        let offset = y * stride + x * 4
-        let blue = pixels[offset], green = pixels[offset + 1], red = pixels[offset + 2]
+        let (red, green, blue) = rgb(x: x, y: y)
         return String(format: "#%02x%02x%02x", red, green, blue)
     }
 
@@ -69,9 +68,9 @@ public struct PNGImage {
         var matches = 0
         for y in 0..<height {
             for x in 0..<width {
-                let offset = y * stride + x * 4
-                if abs(Int(pixels[offset + 2]) - red) <= tolerance, abs(Int(pixels[offset + 1]) - green) <= tolerance,
-                   abs(Int(pixels[offset]) - blue) <= tolerance { matches += 1 }
+                let pixel = rgb(x: x, y: y)
+                if abs(pixel.red - red) <= tolerance, abs(pixel.green - green) <= tolerance,
+                   abs(pixel.blue - blue) <= tolerance { matches += 1 }
             }
         }
         return matches
