@@ -45,16 +45,19 @@ struct ArticleCleaner {
     /// A short heading that opens the page's furniture ("12 Comments", "Related stories", "You may
     /// also like") after the article (`opensFurniture`): it and what follows it under the same
     /// parent go; a heading alone in its wrapper (`<div class="comments-head"><h2>…`) stands for
-    /// the wrapper. ("Related: <a story>" inside an article is a link, not a section.)
+    /// the wrapper. ("Related: <a story>" inside an article is a link, not a section; a paragraph
+    /// "Related:" with only links after it is one.)
     private func dropTrailingSections(_ article: PageTree.ID, commentsOnly: Bool = false) {
         let total = page.textLength(article)
         guard total > 0 else { return }
         var before = 0
         var node = page.nextElement(after: article)
         while node != PageTree.none {
-            // A `div` that looks like a heading ends the article for a comment thread only.
+            // A `p` or `div` that looks like a heading ("<p><strong>Related:</strong></p>") ends the
+            // article for a comment thread, or for other furniture when only links follow it.
             if let heading = page.shortHeading(node),
-               opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly || !Tags.headings.contains(page[node])) {
+               opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly,
+                              onlyLinksFollow: Tags.headings.contains(page[node]) ? nil : { onlyLinksFollow(node, in: article) }) {
                 var sibling = node
                 while case let parent = page[sibling].parent, parent != article, parent != PageTree.none,
                       page.children(parent).allSatisfy({ $0 == sibling || page.isWhitespace($0) }) {
@@ -72,15 +75,35 @@ struct ArticleCleaner {
         }
     }
 
+    /// Whether what follows `node` to the article's end is mostly links (as the verdict on a
+    /// whole page measures them).
+    private func onlyLinksFollow(_ node: PageTree.ID, in article: PageTree.ID) -> Bool {
+        var length = 0, linked = 0.0
+        var current = node
+        while current != article, current != PageTree.none {
+            var sibling = page[current].next
+            while sibling != PageTree.none {
+                length += page.textLength(sibling)
+                if page[sibling].isElement { linked += page.linkDensity(sibling) * Double(page.textLength(sibling)) }
+                sibling = page[sibling].next
+            }
+            current = page[current].parent
+        }
+        return length > 0 && linked > Double(length) * ArticleExtractor.maximumLinkDensity
+    }
+
     /// Whether `heading`, after `before` characters of the article's `total`, opens what follows
     /// the article: a comment thread's heading anywhere after an article's worth of text (a thread
     /// can be many times longer than its post, and no article holds one in its middle); another
-    /// furniture heading ("Related stories") in the last three fifths.
-    private func opensFurniture(_ heading: String, after before: Int, of total: Int, commentsOnly: Bool) -> Bool {
+    /// furniture heading ("Related stories") in the last three fifths — when it only looks like a
+    /// heading, with nothing but links after it (`onlyLinksFollow`, asked last: it reads the rest).
+    private func opensFurniture(_ heading: String, after before: Int, of total: Int, commentsOnly: Bool,
+                                onlyLinksFollow: (() -> Bool)?) -> Bool {
         let inLastThreeFifths = before * 5 >= total * 2
         if inLastThreeFifths || before >= ArticleGrabber.minimumCharacters,
            heading.wholeMatch(of: Patterns.commentsHeading) != nil { return true }
         return !commentsOnly && inLastThreeFifths && heading.wholeMatch(of: Patterns.furnitureHeading) != nil
+            && onlyLinksFollow?() != false
     }
 
     /// Removes every `name` below `root`, but players of known video sites among embeds.

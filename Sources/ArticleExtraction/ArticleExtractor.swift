@@ -42,6 +42,9 @@ public enum ArticleExtractor {
         if best.linkDensity > maximumLinkDensity {
             throw .noArticle(reason: tr("the page's text is mostly links: a menu or an index, not an article"))
         }
+        if best.isIndexOfStories {
+            throw .noArticle(reason: tr("the page is a list of stories, each a linked headline and a line or two: an index, not an article"))
+        }
         if best.length < minimumCharacters, best.document.images.isEmpty {
             throw .noArticle(reason: tr("the page holds only {count} character of text, too few for an article",
                                         plural: "the page holds only {count} characters of text, too few for an article",
@@ -62,6 +65,10 @@ public enum ArticleExtractor {
     static let minimumCharacters = 25
     /// More of its text in links than this is a menu or an index, not an article.
     static let maximumLinkDensity = 0.5
+    /// So many headlines that are links, with at most a teaser of this many characters each,
+    /// make an index of stories (`Attempt.isIndexOfStories`).
+    static let indexHeadlines = 5
+    static let teaserCharacters = 200
 
     /// One pass of the grabber over the page.
     private struct Attempt {
@@ -74,6 +81,17 @@ public enum ArticleExtractor {
         var byline: String?
         /// Whether it is mostly the page's furniture (`ArticleGrabber.foundFurniture`).
         var isFurniture = false
+        /// Headings that are links to stories elsewhere (`PageTree.headlineLinkCount`).
+        var headlines = 0
+
+        /// Whether it is an index of stories — a section's front page, a blog's list of posts —
+        /// rather than an article: five headlines or more that link to their stories, and no more
+        /// than a teaser of text (a sentence or two, under 200 characters outside links) for
+        /// each. Its links are far from most of its text, so the link-density verdict misses it.
+        var isIndexOfStories: Bool {
+            headlines >= ArticleExtractor.indexHeadlines
+                && Double(length) * (1 - linkDensity) < Double(headlines * ArticleExtractor.teaserCharacters)
+        }
     }
 
     /// The first attempt long enough, trying each on the page as read afresh (`reread`) with
@@ -98,7 +116,7 @@ public enum ArticleExtractor {
                 let document = ArticleDocument.build(from: page, article, baseURL: base)
                 let length = document.textLength
                 attempts.append(Attempt(document: document, length: length, linkDensity: page.linkDensity(article), direction: direction(page, article),
-                                        byline: grabber.byline, isFurniture: grabber.foundFurniture))
+                                        byline: grabber.byline, isFurniture: grabber.foundFurniture, headlines: page.headlineLinkCount(article)))
                 if length >= ArticleGrabber.minimumCharacters { return attempts.last }
             }
             guard rules.relax(), let fresh = reread() else { break }

@@ -53,6 +53,13 @@ extension PageTree {
         return linked / Double(length)
     }
 
+    /// How many headings below `id` are a link and nothing else, of three words or more: the
+    /// headlines of stories told elsewhere. (A heading that links within the page, as a table of
+    /// contents does, is no headline: such links count a third.)
+    func headlineLinkCount(_ id: ID) -> Int {
+        descendants(id, named: Tags.headings).count { linkDensity($0) >= 0.9 && !hasAtMostWords($0, 2) }
+    }
+
     /// The share of the element's text inside elements called `names`.
     func textDensity(_ id: ID, of names: NameSet) -> Double {
         let length = textLength(id)

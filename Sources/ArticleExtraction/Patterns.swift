@@ -29,7 +29,7 @@ enum Patterns {
     /// "Response" is a section of an article about an API.
     nonisolated(unsafe) static let commentsHeading = #/(\d+\s+)?(comments|responses|replies|leave a (reply|comment)|post a comment|trackbacks|trackback pings)( \(\d+\))?:?/#
     /// Headings that open the page's other furniture after the article ("Related stories").
-    nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you may also like|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
+    nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you (may|might) also (like|enjoy|be interested in)|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
     /// An author line.
     static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
     /// A class or id naming a box about the author: "author" ending the name, or followed by a

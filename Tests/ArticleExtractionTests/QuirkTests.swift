@@ -262,4 +262,42 @@ extension QuirkTests {
             try Fixture.extract("index-page.html")
         }
     }
+
+    /// Headlines with a teaser each: most of the text is not links, but no story is told.
+    @Test func aSectionFrontOfHeadlinesAndTeasersIsAnIndexNotAnArticle() throws {
+        #expect(throws: ExtractionError.noArticle(
+            reason: "the page is a list of stories, each a linked headline and a line or two: an index, not an article")) {
+            try Fixture.extract("section-front.html")
+        }
+    }
+
+    /// Every heading is a link, as on an index, but each has paragraphs of its own beneath.
+    @Test func aRoundupWhoseHeadingsAreLinksIsAnArticle() throws {
+        let article = try Fixture.extract("roundup-with-linked-headings.html")
+        let headings = article.document.blocks.filter { if case .heading = $0 { true } else { false } }
+        #expect(headings.count == 5)
+        #expect(article.text.contains("turns the whole journey round without a single trick"))
+        #expect(article.text.contains("make the silence between them all the more moving."))
+    }
+
+    @Test func aBoldRelatedLineWithOnlyLinksAfterItEndsTheArticle() throws {
+        try expectArticle("story-ending-in-related-links.html", startingWith: "From the first of June the harbour ferry",
+                          holding: "in their first summer.", without: ["Related", "Read:", "Ferry fares to rise", "Earlier:", "Hospital staff ask"])
+    }
+
+    /// The same bold line with the story going on after it is part of the story.
+    @Test func aBoldRelatedLineWithTextAfterItStays() throws {
+        let page = """
+            <html><body><div class="entry-content">
+            <p>The harbour ferry will run every hour through the night at weekends from June, the operator said on Monday, after a petition signed by four thousand residents.</p>
+            <p>The last boat used to leave the quay at eleven, and anyone who missed it faced a taxi ride of forty minutes round the estuary to get home.</p>
+            <p><strong>Related:</strong></p>
+            <p>The hospital, whose late shift ends at midnight, had asked for the change for two years, and its staff collected half of the signatures themselves.</p>
+            <p>Read more on <a href="/2026/ferry">the ferry's new timetable</a>.</p>
+            </div></body></html>
+            """
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        #expect(article.text.contains("Related:"))
+        #expect(article.text.contains("collected half of the signatures themselves."))
+    }
 }
