@@ -11,7 +11,8 @@ same-run ratios carry over.
   the shared scorer's metric (extraction_quality.py), the pages refused and why; each peer's
   by ../shared/bench/extraction_peers.py (the same metric);
 - time: the median milliseconds a page in process, Lectern (`lectern-bench extract --time`) and
-  the peers alternating for 3 rounds; the median of the rounds; and a page nested 100,000 deep;
+  the peers alternating for 3 rounds; the median of the rounds; and two pages made to be slow (nested
+  100,000 deep; 20,000 "Tags" lines);
 - memory: each page's peak resident growth over the page's size, median and on the set's largest
   page, measured alike in both (`lectern-bench extract --memory`, extraction_memory.py); and the
   largest page again in a fresh process for each extractor (`--largest-alone`), after the same
@@ -36,14 +37,23 @@ def last_json(text):
     return json.loads(text.strip().splitlines()[-1])
 
 
-def deep_page_ms(bench):
-    """A page nested 100,000 deep (browsers and Lectern stop nesting at 512): the median of 5."""
+def hostile_page_ms(bench, html):
+    """One page made to be slow, timed in process: the median of 5."""
     with tempfile.TemporaryDirectory() as folder:
-        os.makedirs(os.path.join(folder, "deep"))
-        with open(os.path.join(folder, "deep", "source.html"), "w") as f:
-            f.write("<html><body>" + "<div>" * 100_000 + "<p>" + "Deep inside the nesting there is still a sentence or two. " * 20
-                    + "</p>" + "</div>" * 100_000 + "</body></html>")
+        os.makedirs(os.path.join(folder, "page"))
+        with open(os.path.join(folder, "page", "source.html"), "w") as f:
+            f.write(html)
         return statistics.median(last_json(run([bench, "extract", "--time", folder]))["median_ms"] for _ in range(5))
+
+
+# Nested 100,000 deep (browsers and Lectern stop nesting at 512).
+DEEP_PAGE = ("<html><body>" + "<div>" * 100_000 + "<p>" + "Deep inside the nesting there is still a sentence or two. " * 20
+             + "</p>" + "</div>" * 100_000 + "</body></html>")
+# 20,000 lines that look like a furniture heading ("Tags"), each with text after it: what follows
+# a look-alike heading is read for the first few only.
+HEADING_LINES_PAGE = ("<html><body><article><p>" + "The story begins here, with enough words to be an article. " * 10 + "</p>"
+                      + "".join(f"<p>Tags</p><p>Line {i} goes on with a sentence that is not a link.</p>" for i in range(20_000))
+                      + "</article></body></html>")
 
 
 def main():
@@ -93,7 +103,8 @@ def main():
             emit({"bench": "extraction-ratio", "set": name, "against": peer, "speed": round(median[peer] / median["lectern"], 2),
                   "f1_gain": round(scores["lectern"]["f1"] - scores[peer]["f1"], 3), "best_peer": peer == best,
                   "memory": round(memory[peer]["median_ratio"] / memory["lectern"]["median_ratio"], 2)})
-    emit({"bench": "extraction-deep-nesting", "depth": 100_000, "median_ms": round(deep_page_ms(bench), 2)})
+    emit({"bench": "extraction-deep-nesting", "depth": 100_000, "median_ms": round(hostile_page_ms(bench, DEEP_PAGE), 2)})
+    emit({"bench": "extraction-heading-lines", "lines": 20_000, "median_ms": round(hostile_page_ms(bench, HEADING_LINES_PAGE), 2)})
 
 
 if __name__ == "__main__":

@@ -50,14 +50,20 @@ struct ArticleCleaner {
     private func dropTrailingSections(_ article: PageTree.ID, commentsOnly: Bool = false) {
         let total = page.textLength(article)
         guard total > 0 else { return }
-        var before = 0
+        var before = 0, restsRead = 0
+        // The rest is read for the first few lines that look like a furniture heading only: a page
+        // of a thousand "Tags" lines must not have the rest read a thousand times.
+        func onlyLinksAfter(_ node: PageTree.ID) -> Bool {
+            restsRead += 1
+            return restsRead <= Self.restsReadAtMost && onlyLinksFollow(node, in: article)
+        }
         var node = page.nextElement(after: article)
         while node != PageTree.none {
             // A `p` or `div` that looks like a heading ("<p><strong>Related:</strong></p>") ends the
             // article for a comment thread, or for other furniture when only links follow it.
             if let heading = page.shortHeading(node),
                opensFurniture(heading, after: before, of: total, commentsOnly: commentsOnly,
-                              onlyLinksFollow: Tags.headings.contains(page[node]) ? nil : { onlyLinksFollow(node, in: article) }) {
+                              onlyLinksFollow: Tags.headings.contains(page[node]) ? nil : { onlyLinksAfter(node) }) {
                 var sibling = node
                 while case let parent = page[sibling].parent, parent != article, parent != PageTree.none,
                       page.children(parent).allSatisfy({ $0 == sibling || page.isWhitespace($0) }) {
@@ -74,6 +80,8 @@ struct ArticleCleaner {
             node = page.nextElement(after: node)
         }
     }
+
+    private static let restsReadAtMost = 8
 
     /// Whether what follows `node` to the article's end is mostly links (as the verdict on a
     /// whole page measures them).
