@@ -11,8 +11,8 @@ same-run ratios carry over.
   the shared scorer's metric (extraction_quality.py), the pages refused and why; each peer's
   by ../shared/bench/extraction_peers.py (the same metric);
 - time: the median milliseconds a page in process, Lectern (`lectern-bench extract --time`) and
-  the peers alternating for 3 rounds; the median of the rounds; and two pages made to be slow (nested
-  100,000 deep; 20,000 "Tags" lines);
+  the peers alternating for 3 rounds; the median of the rounds; and three pages made to be slow (nested
+  100,000 deep; 20,000 "Tags" lines; a paragraph of 60,000 spans);
 - memory: each page's peak resident growth over the page's size, median and on the set's largest
   page, measured alike in both (`lectern-bench extract --memory`, extraction_memory.py); and the
   largest page again in a fresh process for each extractor (`--largest-alone`), after the same
@@ -54,6 +54,9 @@ DEEP_PAGE = ("<html><body>" + "<div>" * 100_000 + "<p>" + "Deep inside the nesti
 HEADING_LINES_PAGE = ("<html><body><article><p>" + "The story begins here, with enough words to be an article. " * 10 + "</p>"
                       + "".join(f"<p>Tags</p><p>Line {i} goes on with a sentence that is not a link.</p>" for i in range(20_000))
                       + "</article></body></html>")
+# One paragraph of 60,000 spans: its pieces of text join into one, added to in place.
+SPANS_PAGE = ("<html><body><article><p>" + "".join(f"<span>Piece {i} of one long paragraph, set in its own span. </span>"
+                                                    for i in range(60_000)) + "</p></article></body></html>")
 
 
 def main():
@@ -105,6 +108,7 @@ def main():
                   "memory": round(memory[peer]["median_ratio"] / memory["lectern"]["median_ratio"], 2)})
     emit({"bench": "extraction-deep-nesting", "depth": 100_000, "median_ms": round(hostile_page_ms(bench, DEEP_PAGE), 2)})
     emit({"bench": "extraction-heading-lines", "lines": 20_000, "median_ms": round(hostile_page_ms(bench, HEADING_LINES_PAGE), 2)})
+    emit({"bench": "extraction-spans", "spans": 60_000, "median_ms": round(hostile_page_ms(bench, SPANS_PAGE), 2)})
 
 
 if __name__ == "__main__":
