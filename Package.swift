@@ -86,7 +86,7 @@ let package = Package(
         // tmpfs mounts for the full-disk and read-only tests.
         .target(name: "ScratchMount", path: "Tests/ScratchMount"),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "FeedParsing", "ArticleModel", "ScratchMount", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel"], exclude: ["Fixtures"]),
+        .testTarget(name: "ArticleExtractionTests", dependencies: ["ArticleExtraction", "ArticleModel", "FeedParsing"], exclude: ["Fixtures"]),
         .testTarget(name: "ThemingTests", dependencies: ["Theming", "ScratchMount"]),
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "PlaybackTests", dependencies: ["Playback", "Library", "GtkBridge", "TestSupport"]),

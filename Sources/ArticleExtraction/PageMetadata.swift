@@ -33,9 +33,9 @@ struct PageMetadata {
         articleBody = json.articleBody
         language = page.attribute(page.root, "lang").flatMap { $0.isEmpty ? nil : $0 }
             ?? first(["og:locale", "dc:language", "content-language"]).map { $0.replacingOccurrences(of: "_", with: "-") }
-        title = PageTree.normalized(Self.decoded(title))
-        byline = byline.map { PageTree.normalized(Self.decoded($0)) }
-        siteName = siteName.map { PageTree.normalized(Self.decoded($0)) }
+        title = PlainText.line(PageTree.normalized(Self.decoded(title)))
+        byline = byline.map { PlainText.line(PageTree.normalized(Self.decoded($0))) }
+        siteName = siteName.map { PlainText.line(PageTree.normalized(Self.decoded($0))) }
     }
 
     /// `&amp;`-style references some pages leave in their meta values.

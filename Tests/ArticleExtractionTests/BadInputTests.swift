@@ -1,4 +1,5 @@
 import ArticleExtraction
+import FeedParsing
 import Foundation
 import Testing
 
@@ -47,6 +48,17 @@ struct BadInputTests {
         #expect(article.text.hasPrefix("Line 1 of a long poem"))
         #expect(article.text.contains("Line 20000 of a long poem"))
         #expect(article.text.hasSuffix("The last line."), "\(article.text.suffix(80))")
+    }
+
+    /// The title and the author line are one line in the reader: megabytes of either are cut.
+    @Test func aTitleAndAuthorOfMegabytesAreCutToALine() throws {
+        let long = String(repeating: "Long words ", count: 200_000)
+        let html = "<html><head><title>\(long)</title><meta name=\"author\" content=\"\(long)\"></head><body><article>"
+            + String(repeating: "<p>A paragraph of the article, long enough to be read as one, and then some more words.</p>", count: 10)
+            + "</article></body></html>"
+        let article = try ArticleExtractor.extract(from: Data(html.utf8), url: nil)
+        #expect(article.title?.count == PlainText.lineLimit + 1 && article.title?.hasSuffix("…") == true)
+        #expect(article.byline?.count == PlainText.lineLimit + 1)
     }
 
     @Test func hundredThousandDeepNestingEndsWithoutCrashing() throws {

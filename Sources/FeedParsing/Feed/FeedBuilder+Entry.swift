@@ -93,20 +93,22 @@ extension FeedBuilder {
     }
 
     func addEnclosure(url: String, type: String?, length: String?) {
-        guard !entry.enclosures.contains(where: { $0.url == url }) else { return }
+        guard entry.enclosures.count < ParsedEntry.listLimit, !entry.enclosures.contains(where: { $0.url == url }) else { return }
         let size = length.flatMap { Int(TextBytes.keyword($0)) }
         entry.enclosures.append(Enclosure(url: url, type: nonEmpty(type), length: size))
     }
 
     func addCategory(_ text: String) {
-        guard let term = PlainText.collapsed(text), !entry.categories.contains(term) else { return }
+        guard entry.categories.count < ParsedEntry.listLimit, let term = PlainText.collapsed(text),
+              !entry.categories.contains(term) else { return }
         entry.categories.append(term)
     }
 
     func addAuthor(_ person: Person, feedLevel: Bool) {
         if feedLevel {
-            if !feed.authors.contains(person) { feed.authors.append(person) }
-        } else if !entry.authors.contains(where: { $0 == person || ($0.name != nil && $0.name == person.name) }) {
+            if feed.authors.count < ParsedEntry.listLimit, !feed.authors.contains(person) { feed.authors.append(person) }
+        } else if entry.authors.count < ParsedEntry.listLimit,
+                  !entry.authors.contains(where: { $0 == person || ($0.name != nil && $0.name == person.name) }) {
             entry.authors.append(person)
         }
     }

@@ -67,11 +67,12 @@ public enum FeedParser {
     private static func parseUTF8(_ bytes: UnsafeBufferPointer<UInt8>, feedURL: String?,
                                   warnings: [String], pager: MappedFile?) throws(FeedParserError) -> ParsedFeed {
         guard let first = bytes.firstIndex(where: { !FeedDateParser.isSpace($0) }) else { throw .empty }
+        var feed: ParsedFeed
         switch bytes[first] {
         case UInt8(ascii: "{"):
-            return try JSONFeedParser.parse(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL, warnings: warnings)
+            feed = try JSONFeedParser.parse(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL, warnings: warnings)
         case UInt8(ascii: "<"):
-            return try parseXML(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL,
+            feed = try parseXML(UnsafeBufferPointer(rebasing: bytes[first...]), feedURL: feedURL,
                                 warnings: warnings, pager: pager)
         default:
             // Text has no control characters but tabs and line ends.
@@ -79,6 +80,8 @@ public enum FeedParser {
             let binary = start.contains { ($0 < 0x20 && ![0x09, 0x0A, 0x0D].contains($0)) || $0 == 0x7F }
             throw .unrecognized(kind: binary ? .binary : .text)
         }
+        feed.shortenLines()
+        return feed
     }
 
     /// Streams the document through libxml2 as it is. When libxml2 met a `&` or `<` that

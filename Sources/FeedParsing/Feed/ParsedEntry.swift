@@ -29,6 +29,11 @@ public struct ParsedEntry: Sendable, Equatable {
     /// What a podcast feed says of the episode (empty for other feeds).
     public var episode = EpisodeDetails()
 
+    /// An entry keeps at most this many authors, categories and enclosures (the first, in
+    /// document order; a feed keeps as many authors of its own): real entries have a few, and one
+    /// that repeats a hundred thousand costs no more than this to read and to store.
+    public static let listLimit = 100
+
     public init(id: String? = nil, title: String? = nil, link: String? = nil,
                 published: Date? = nil, updated: Date? = nil, authors: [Person] = [],
                 summary: String? = nil, content: String? = nil, categories: [String] = [],

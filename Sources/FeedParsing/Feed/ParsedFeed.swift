@@ -40,3 +40,21 @@ public struct ParsedFeed: Sendable, Equatable {
         self.warnings = warnings
     }
 }
+
+extension ParsedFeed {
+    /// Its title, its entries' titles, and every author's name and category term kept to one
+    /// line's length (`PlainText.line`), whatever the format.
+    mutating func shortenLines() {
+        title = title.map(PlainText.line)
+        authors = authors.map(\.shortened)
+        for index in entries.indices {
+            entries[index].title = entries[index].title.map(PlainText.line)
+            entries[index].authors = entries[index].authors.map(\.shortened)
+            entries[index].categories = entries[index].categories.map(PlainText.line)
+        }
+    }
+}
+
+private extension Person {
+    var shortened: Person { Person(name: name.map(PlainText.line), email: email.map(PlainText.line), uri: uri) }
+}

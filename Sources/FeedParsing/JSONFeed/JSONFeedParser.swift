@@ -50,9 +50,10 @@ enum JSONFeedParser {
         entry.authors = authors(in: item)
         entry.summary = item["summary"] as? String
         entry.content = item["content_html"] as? String ?? item["content_text"] as? String
-        entry.categories = (item["tags"] as? [Any] ?? []).compactMap { $0 as? String }
+        entry.categories = Array((item["tags"] as? [Any] ?? []).lazy.compactMap { $0 as? String }.prefix(ParsedEntry.listLimit))
         entry.thumbnailURL = (item["image"] as? String ?? item["banner_image"] as? String).map { URLResolver.resolve($0, against: base) }
         for case let attachment as [String: Any] in item["attachments"] as? [Any] ?? [] {
+            guard entry.enclosures.count < ParsedEntry.listLimit else { break }
             guard let url = attachment["url"] as? String else { continue }
             let length = (attachment["size_in_bytes"] as? NSNumber)?.intValue
             entry.enclosures.append(Enclosure(url: URLResolver.resolve(url, against: base),
@@ -70,10 +71,10 @@ enum JSONFeedParser {
     private static func authors(in object: [String: Any]) -> [Person] {
         var list = (object["authors"] as? [Any] ?? []).compactMap { $0 as? [String: Any] }
         if list.isEmpty, let single = object["author"] as? [String: Any] { list = [single] }
-        return list.compactMap { author in
+        return Array(list.lazy.compactMap { author in
             let person = Person(name: (author["name"] as? String).flatMap(PlainText.collapsed),
                                 email: nil, uri: author["url"] as? String)
             return person.isEmpty ? nil : person
-        }
+        }.prefix(ParsedEntry.listLimit))
     }
 }

@@ -101,7 +101,7 @@ final class OPMLReader: SAXReceiver {
         }
         if name == "body", depth == 2 { sawBody = true }
         guard name == "outline" else { return }
-        let title = Self.clean(attributes.value("title")) ?? Self.clean(attributes.value("text"))
+        let title = (Self.clean(attributes.value("title")) ?? Self.clean(attributes.value("text"))).map(PlainText.line)
         let url = Self.clean(attributes.value("xmlurl") ?? attributes.value("url").flatMap {
             attributes.value("type")?.lowercased() == "rss" ? $0 : nil
         })
