@@ -47,6 +47,24 @@ struct TextDirectionTests {
         #expect(readerTitleDirection(article(title: "Why we read slowly")) == GTK_TEXT_DIR_LTR)
     }
 
+    /// The reader's column keeps the last article's direction: the next article's widgets must
+    /// take theirs all the same (the second Arabic article in a row had been laid out left to right).
+    @Test func aSecondRightToLeftArticleInARowReadsRightToLeft() throws {
+        try #require(gtk_init_check() != 0)
+        let reader = ReaderController()
+        for title in ["لماذا نقرأ الأخبار ببطء", "عشرة كتب لفصل الشتاء", "Why we read slowly", "לקרוא לאט"] {
+            let rtl = title.unicodeScalars.first!.value >= 0x0590
+            reader.show(article(title: title, content: "<p>\(title)</p><ul><li>\(title)</li></ul>"), feedTitle: "Feed", images: nil)
+            let classes = ["article-title", "article-meta", "article-actions", "reading", "list-item"]
+            let parts = Widgets.descendants(of: reader.widget).filter { widget in
+                classes.contains { name in gtk_widget_has_css_class(widget, name) != 0 }
+            }
+            #expect(parts.count >= 6)
+            let wrong = parts.filter { gtk_widget_get_direction($0) != (rtl ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR) }
+            #expect(wrong.isEmpty, "\(title): \(wrong.count) of \(parts.count) parts in the other direction")
+        }
+    }
+
     @Test func withoutLettersTheFeedsLanguageDecides() throws {
         try #require(gtk_init_check() != 0)
         #expect(readerTitleDirection(article(title: "2026"), feedLanguage: "he") == GTK_TEXT_DIR_RTL)

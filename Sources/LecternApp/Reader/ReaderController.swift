@@ -29,6 +29,14 @@ final class ReaderController {
     private var shownBlocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
     /// Blocks below the fold, spared a theme switch's relayout.
     private let hollowBlocks = HollowRows()
+    /// The shown article's writing direction, set on each of its widgets as it is made: GTK does
+    /// not pass a widget's direction on to its children.
+    private var direction: WritingDirection?
+    /// Making the rest of a long article's blocks, a batch each time the main loop is idle.
+    private var restOfArticle: MainLoop.Source?
+    /// A long article shows this many blocks at once (screens of it) and the rest so many a
+    /// batch, frames drawn between them: 20 000 paragraphs had held the window for 5.7 s.
+    static let blocksAtOnce = 150
     private(set) var article: Article?
     /// Told when a link of the article is refused (ExternalLinks).
     var onNotice: (@MainActor (String) -> Void)?
@@ -61,36 +69,68 @@ final class ReaderController {
 
     func showEmpty() {
         article = nil
+        restOfArticle?.remove()
+        restOfArticle = nil
         pages.show("empty")
     }
 
     /// Shows `article`; `images` is nil when the show-images setting is off.
     func show(_ article: Article, feedTitle: String, feedLanguage: String? = nil, images: ImageLoader?) {
         self.article = article
+        restOfArticle?.remove()
+        restOfArticle = nil
         let content = column.content
         hollowBlocks.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
+        let document = article.readerDocument
+        direction = TextDirection.of(title: article.title, document: document, feedLanguage: feedLanguage)
+        TextDirection.apply(direction, to: content)
         let renderer = ArticleRenderer(images: images, articleID: article.id, notify: { [weak self] in self?.onNotice?($0) })
         let labels = labelOffer?(article)
-        gtk_box_append(cast(content), header(article, feedTitle: feedTitle, renderer: renderer, labelsAvailable: labels != nil))
+        append(header(article, feedTitle: feedTitle, renderer: renderer, labelsAvailable: labels != nil))
         showLabels(labels)
-        let document = article.readerDocument
-        if images == nil, !document.images.isEmpty { gtk_box_append(cast(content), imagesOffer(count: document.images.count)) }
+        if images == nil, !document.images.isEmpty { append(imagesOffer(count: document.images.count)) }
         let blocks = document.blocks.isEmpty ? [.paragraph([.text(tr("This article has no text. Open it in the browser to read it."))])]
             : document.blocks
-        for block in renderer.render(blocks) {
-            let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, [block])
-            shownBlocks.append((block, holder))
-            gtk_box_append(cast(content), holder)
+        var rest = append(blocks[...], renderer: renderer)
+        if rest.isEmpty {
+            appendAttachments(of: article)
+        } else {
+            restOfArticle = MainLoop.idle { [weak self] in
+                guard let self else { return false }
+                rest = append(rest, renderer: renderer)
+                guard rest.isEmpty else { return true }
+                appendAttachments(of: article)
+                restOfArticle = nil
+                return false
+            }
         }
-        if !article.enclosures.isEmpty { gtk_box_append(cast(content), attachments(article.enclosures, of: article.id)) }
-        TextDirection.apply(TextDirection.of(title: article.title, document: document, feedLanguage: feedLanguage), to: content)
         let reference = Widgets.descendants(of: content).first { gtk_widget_has_css_class($0, "reading") != 0 }
         column.measure(by: reference)
         video.measure(by: reference)
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+    }
+
+    /// Shows the first `blocksAtOnce` of `blocks`; returns the others.
+    private func append(_ blocks: ArraySlice<ArticleBlock>, renderer: ArticleRenderer) -> ArraySlice<ArticleBlock> {
+        for block in renderer.render(Array(blocks.prefix(Self.blocksAtOnce))) {
+            let holder = Widgets.box(GTK_ORIENTATION_VERTICAL, [block])
+            shownBlocks.append((block, holder))
+            append(holder)
+        }
+        return blocks.dropFirst(Self.blocksAtOnce)
+    }
+
+    private func appendAttachments(of article: Article) {
+        if !article.enclosures.isEmpty { append(attachments(article.enclosures, of: article.id)) }
+    }
+
+    /// Puts `child` at the end of the article, in its direction.
+    private func append(_ child: WidgetPointer) {
+        TextDirection.apply(direction, to: child)
+        gtk_box_append(cast(column.content), child)
     }
 
     /// Called just before the whole window restyles (a theme switch): the article's blocks
@@ -147,6 +187,7 @@ final class ReaderController {
             let chip = Widgets.label(name, classes: ["label-chip", "radius-small"])
             gtk_label_set_ellipsize(OpaquePointer(chip), PANGO_ELLIPSIZE_END)
             gtk_label_set_max_width_chars(OpaquePointer(chip), 24)
+            TextDirection.apply(direction, to: chip)
             gtk_box_append(cast(labelChips), chip)
         }
         gtk_widget_set_visible(labelChips, names.isEmpty ? 0 : 1)
