@@ -12,11 +12,8 @@ import ArticleModel
 @MainActor
 struct LongArticleTests {
     private func article(paragraphs: Int) -> Article {
-        let body = (1...paragraphs).map { "<p>Paragraph \($0) of a very long article.</p>" }
-        return Article(id: 1, feedID: 1, guid: "long", link: nil, title: "A book in a feed", published: nil, updated: nil,
-                       sortDate: Date(), authors: [], summary: nil, content: body.joined(), categories: [],
-                       enclosures: [Enclosure(url: "https://example.org/book.epub", type: "application/epub+zip", length: nil)],
-                       thumbnailURL: nil, arrived: Date(), read: false, starred: false)
+        .sample(title: "A book in a feed", content: (1...paragraphs).map { "<p>Paragraph \($0) of a very long article.</p>" }.joined(),
+                enclosures: [Enclosure(url: "https://example.org/book.epub", type: "application/epub+zip", length: nil)])
     }
 
     private func paragraphTexts(in root: WidgetPointer) -> [String] {

@@ -11,10 +11,8 @@ import Testing
 @MainActor
 struct ReaderRestyleTests {
     private func article(paragraphs: Int) -> Article {
-        let body = (1...paragraphs).map { "<p>Paragraph \($0): " + String(repeating: "words to wrap ", count: 30) + "</p>" }
-        return Article(id: 1, feedID: 1, guid: "a", link: nil, title: "A long article", published: nil, updated: nil,
-                       sortDate: Date(), authors: [], summary: nil, content: body.joined(), categories: [], enclosures: [],
-                       thumbnailURL: nil, arrived: Date(), read: false, starred: false)
+        .sample(title: "A long article",
+                content: (1...paragraphs).map { "<p>Paragraph \($0): " + String(repeating: "words to wrap ", count: 30) + "</p>" }.joined())
     }
 
     private func paragraphs(in root: WidgetPointer) -> [WidgetPointer] {

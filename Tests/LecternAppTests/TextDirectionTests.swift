@@ -16,9 +16,7 @@ struct TextDirectionTests {
     }
 
     func article(title: String, content: String = "") -> Article {
-        Article(id: 1, feedID: 1, guid: "g", link: nil, title: title, published: nil, updated: nil, sortDate: Date(),
-                authors: [], summary: nil, content: content, categories: [], enclosures: [], thumbnailURL: nil,
-                arrived: Date(), read: false, starred: false)
+        .sample(title: title, content: content)
     }
 
     /// The direction of the reader's title label after showing `article`.
