@@ -59,6 +59,31 @@ struct SidebarIconTests {
         #expect(gtk_image_get_storage_type(OpaquePointer(image)) == GTK_IMAGE_PAINTABLE, "the row does not show the icon")
         #expect(gtk_widget_get_mapped(popover) != 0, "the open menu went away")
     }
+
+    /// A library of many feeds asks for their icons a few at a time, never all together, and
+    /// every icon still arrives.
+    @Test func iconsAreFetchedAFewAtATime() async throws {
+        try #require(gtk_init_check() != 0)
+        let server = try await SiteServer()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-icon-queue-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = FeedIconCache(folder: folder)
+        var arrived: Set<Int64> = []
+        icons.onIcon = { arrived.insert($0) }
+        let feeds = (1...16).map { number in
+            Feed(id: Int64(number), url: "http://127.0.0.1:\(server.port)/feed/\(number).xml",
+                 iconURL: "http://127.0.0.1:\(server.port)/slow-icon/\(number).png")
+        }
+        for feed in feeds { #expect(icons.paintable(for: feed) == nil, "no icon is cached yet") }
+        // The fetches finish on the main actor: the test lets it run between turns of the main loop.
+        for _ in 0..<600 where arrived.count < feeds.count {
+            MainLoop.iterate(until: { false }, timeout: 0.05)
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(arrived.count == feeds.count, "\(arrived.count) of \(feeds.count) icons arrived")
+        let most = server.hits("/slow-icon/most")
+        #expect(most >= 1 && most <= FeedIconCache.fetchesAtOnce, "\(most) icons were fetched at once")
+    }
 }
 
 /// The sidebar's symbols are drawn in the theme's own secondary text colour, as the contrast

@@ -13,8 +13,11 @@ Prints its port on the first stdout line and exits when stdin closes.
   /showcase.xml  one article as full articles come: a 120x60 picture (/small.png, #30c070), a 1200x600
                 photo in a figure, a table, a YouTube frame, a quote, code and a list (the reader's
                 screenshot test)
+  /slow-icon/N.png a 16x16 PNG sent after 0.3 s; /_hits?path=/slow-icon/most says how many were
+                being sent at once, at most
   /_hits?path=P how many requests P has had
 """
+import threading
 import time
 from http.server import BaseHTTPRequestHandler
 from urllib.parse import urlsplit
@@ -22,6 +25,8 @@ from urllib.parse import urlsplit
 from loopback import Hits, png, serve
 
 HITS = Hits()
+SENDING_ICONS = {"now": 0}
+SENDING_LOCK = threading.Lock()
 SHOWCASE = """<p><img src="{site}/small.png" width="120" height="60" alt="A small green picture"></p>
 <figure><img src="{site}/photo.png" width="1200" height="600" alt="A blue photograph">
 <figcaption>The photograph, at half the column's width in height.</figcaption></figure>
@@ -90,6 +95,14 @@ class Handler(BaseHTTPRequestHandler):
             return self.send(200, png(120, 60, (0x30, 0xC0, 0x70)), "image/png")
         if self.path == "/photo.png":
             return self.send(200, png(1200, 600, (0x30, 0x70, 0xC0)), "image/png")
+        if url.path.startswith("/slow-icon/"):
+            with SENDING_LOCK:
+                SENDING_ICONS["now"] += 1
+                HITS.counts["/slow-icon/most"] = max(HITS.counts.get("/slow-icon/most", 0), SENDING_ICONS["now"])
+            time.sleep(0.3)
+            with SENDING_LOCK:
+                SENDING_ICONS["now"] -= 1
+            return self.send(200, png(16, 16, (0xC0, 0x30, 0x60)), "image/png")
         if self.path == "/favicon.ico":
             return self.send(200, png(16, 16, (0xC0, 0x30, 0x60)), "image/png")
         self.send(404, b"not here", "text/plain")

@@ -14,6 +14,11 @@ final class FeedIconCache {
     private let folder: URL
     private var textures: [Int64: Object] = [:]
     private var requested: Set<Int64> = []
+    /// Icons waiting to be fetched, and the next of them.
+    private var waiting: [(id: Int64, candidates: [URL], file: URL, marker: URL)] = []
+    private var nextWaiting = 0
+    private var fetching = 0
+    private var started = false
 
     static var defaultFolder: URL { DataLocations.cacheDirectory.appending(path: "icons") }
 
@@ -58,17 +63,43 @@ final class FeedIconCache {
         guard requested.insert(feed.id).inserted else { return }
         let candidates = Self.candidates(for: feed)
         guard !candidates.isEmpty else { return }
-        let id = feed.id
+        waiting.append((feed.id, candidates, file, marker))
         // Icons can wait: start after the window is up, so they never slow start-up.
-        MainLoop.timeout(milliseconds: Self.startDelay) {
-            Task { @MainActor [weak self] in
-                if await Self.download(candidates, to: file, marker: marker) { self?.onIcon?(id) }
+        if !started {
+            started = true
+            MainLoop.timeout(milliseconds: Self.startDelay) { [weak self] in
+                self?.fetchWaiting()
+                return false
             }
-            return false
+        } else {
+            fetchWaiting()
         }
     }
 
     static let startDelay: UInt32 = 1500
+    /// Icons fetched at once, at most: a library of thousands of feeds asks for theirs a few at
+    /// a time, not with thousands of connections and files open together (10 000 feeds had held
+    /// the window's first frame for seconds).
+    static let fetchesAtOnce = 4
+
+    private func fetchWaiting() {
+        while fetching < Self.fetchesAtOnce, nextWaiting < waiting.count {
+            let next = waiting[nextWaiting]
+            nextWaiting += 1
+            fetching += 1
+            Task { @MainActor [weak self] in
+                let saved = await Self.download(next.candidates, to: next.file, marker: next.marker)
+                guard let self else { return }
+                fetching -= 1
+                if saved { onIcon?(next.id) }
+                fetchWaiting()
+            }
+        }
+        if nextWaiting == waiting.count {
+            waiting = []
+            nextWaiting = 0
+        }
+    }
 
     /// Every icon download: the icon policy (1 MB after decoding, quick timeouts), http(s) only.
     private nonisolated static let download = ResourceDownload(policy: .icon, appVersion: LecternVersion.string)
