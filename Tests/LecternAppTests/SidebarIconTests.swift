@@ -60,8 +60,8 @@ struct SidebarIconTests {
         #expect(gtk_widget_get_mapped(popover) != 0, "the open menu went away")
     }
 
-    /// A library of many feeds asks for their icons a few at a time, never all together, and
-    /// every icon still arrives.
+    /// A library of many feeds asks for their icons a few at a time, never all together, and not
+    /// in the window's first moments; every icon still arrives.
     @Test func iconsAreFetchedAFewAtATime() async throws {
         try #require(gtk_init_check() != 0)
         let server = try await SiteServer()
@@ -75,6 +75,12 @@ struct SidebarIconTests {
                  iconURL: "http://127.0.0.1:\(server.port)/slow-icon/\(number).png")
         }
         for feed in feeds { #expect(icons.paintable(for: feed) == nil, "no icon is cached yet") }
+        // Icons wait until the window has been up a while: none is asked for in the first moments.
+        for _ in 0..<10 {
+            MainLoop.iterate(until: { false }, timeout: 0.05)
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(server.hits("/slow-icon/most") == 0, "icons were asked for before the window was up")
         // The fetches finish on the main actor: the test lets it run between turns of the main loop.
         for _ in 0..<600 where arrived.count < feeds.count {
             MainLoop.iterate(until: { false }, timeout: 0.05)

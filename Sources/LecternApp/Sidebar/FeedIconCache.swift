@@ -18,7 +18,9 @@ final class FeedIconCache {
     private var waiting: [(id: Int64, candidates: [URL], file: URL, marker: URL)] = []
     private var nextWaiting = 0
     private var fetching = 0
-    private var started = false
+    /// Fetches wait until the window has been up `startDelay`: the timer, once the first is asked for.
+    private var startTimer: MainLoop.Source?
+    private var startDelayOver = false
 
     static var defaultFolder: URL { DataLocations.cacheDirectory.appending(path: "icons") }
 
@@ -65,14 +67,14 @@ final class FeedIconCache {
         guard !candidates.isEmpty else { return }
         waiting.append((feed.id, candidates, file, marker))
         // Icons can wait: start after the window is up, so they never slow start-up.
-        if !started {
-            started = true
-            MainLoop.timeout(milliseconds: Self.startDelay) { [weak self] in
+        if startDelayOver {
+            fetchWaiting()
+        } else if startTimer == nil {
+            startTimer = MainLoop.timeout(milliseconds: Self.startDelay) { [weak self] in
+                self?.startDelayOver = true
                 self?.fetchWaiting()
                 return false
             }
-        } else {
-            fetchWaiting()
         }
     }
 
