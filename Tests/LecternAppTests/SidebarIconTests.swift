@@ -60,35 +60,50 @@ struct SidebarIconTests {
         #expect(gtk_widget_get_mapped(popover) != 0, "the open menu went away")
     }
 
-    /// A library of many feeds asks for their icons a few at a time, never all together, and not
-    /// in the window's first moments; every icon still arrives.
+    private func slowIconFeeds(on server: SiteServer) -> [Feed] {
+        (1...16).map { number in
+            Feed(id: Int64(number), url: "http://127.0.0.1:\(server.port)/feed/\(number).xml",
+                 iconURL: "http://127.0.0.1:\(server.port)/slow-icon/\(number).png")
+        }
+    }
+
+    /// Turns the main loop, letting the main actor run between turns (where a fetch finishes),
+    /// until `done` or `seconds` of turns.
+    private func turn(until done: () -> Bool = { false }, seconds: Double) async throws {
+        for _ in 0..<Int(seconds * 20) where !done() {
+            MainLoop.iterate(until: { false }, timeout: 0.05)
+            try await Task.sleep(for: .milliseconds(1))
+        }
+    }
+
+    /// A library of many feeds asks for their icons a few at a time, never all together, and
+    /// every icon still arrives.
     @Test func iconsAreFetchedAFewAtATime() async throws {
         try #require(gtk_init_check() != 0)
         let server = try await SiteServer()
         let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-icon-queue-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let icons = FeedIconCache(folder: folder)
+        let icons = FeedIconCache(folder: folder, startDelay: 0)
         var arrived: Set<Int64> = []
         icons.onIcon = { arrived.insert($0) }
-        let feeds = (1...16).map { number in
-            Feed(id: Int64(number), url: "http://127.0.0.1:\(server.port)/feed/\(number).xml",
-                 iconURL: "http://127.0.0.1:\(server.port)/slow-icon/\(number).png")
-        }
+        let feeds = slowIconFeeds(on: server)
         for feed in feeds { #expect(icons.paintable(for: feed) == nil, "no icon is cached yet") }
-        // Icons wait until the window has been up a while: none is asked for in the first moments.
-        for _ in 0..<10 {
-            MainLoop.iterate(until: { false }, timeout: 0.05)
-            try await Task.sleep(for: .milliseconds(1))
-        }
-        #expect(server.hits("/slow-icon/most") == 0, "icons were asked for before the window was up")
-        // The fetches finish on the main actor: the test lets it run between turns of the main loop.
-        for _ in 0..<600 where arrived.count < feeds.count {
-            MainLoop.iterate(until: { false }, timeout: 0.05)
-            try await Task.sleep(for: .milliseconds(1))
-        }
+        try await turn(until: { arrived.count == feeds.count }, seconds: 30)
         #expect(arrived.count == feeds.count, "\(arrived.count) of \(feeds.count) icons arrived")
         let most = server.hits("/slow-icon/most")
         #expect(most >= 1 && most <= FeedIconCache.fetchesAtOnce, "\(most) icons were fetched at once")
+    }
+
+    /// Icons wait until the window has been up a while, every one of them, not only the first.
+    @Test func noIconIsAskedForBeforeTheStartDelay() async throws {
+        try #require(gtk_init_check() != 0)
+        let server = try await SiteServer()
+        let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-icon-wait-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let icons = FeedIconCache(folder: folder, startDelay: 60_000)
+        for feed in slowIconFeeds(on: server) { _ = icons.paintable(for: feed) }
+        try await turn(seconds: 1)
+        #expect(server.hits("/slow-icon/most") == 0, "icons were asked for before the start delay")
     }
 }
 

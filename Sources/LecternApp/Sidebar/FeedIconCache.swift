@@ -24,8 +24,12 @@ final class FeedIconCache {
 
     static var defaultFolder: URL { DataLocations.cacheDirectory.appending(path: "icons") }
 
-    init(folder: URL = FeedIconCache.defaultFolder) {
+    /// Milliseconds after the first icon is asked for before any is fetched.
+    private let startDelay: UInt32
+
+    init(folder: URL = FeedIconCache.defaultFolder, startDelay: UInt32 = FeedIconCache.startDelay) {
         self.folder = folder
+        self.startDelay = startDelay
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
@@ -70,7 +74,7 @@ final class FeedIconCache {
         if startDelayOver {
             fetchWaiting()
         } else if startTimer == nil {
-            startTimer = MainLoop.timeout(milliseconds: Self.startDelay) { [weak self] in
+            startTimer = MainLoop.timeout(milliseconds: startDelay) { [weak self] in
                 self?.startDelayOver = true
                 self?.fetchWaiting()
                 return false
