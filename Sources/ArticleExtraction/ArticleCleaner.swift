@@ -92,7 +92,7 @@ struct ArticleCleaner {
             var sibling = page[current].next
             while sibling != PageTree.none {
                 length += page.textLength(sibling)
-                if page[sibling].isElement { linked += page.linkDensity(sibling) * Double(page.textLength(sibling)) }
+                if page[sibling].isElement { linked += page.linkedLength(sibling) }
                 sibling = page[sibling].next
             }
             current = page[current].parent

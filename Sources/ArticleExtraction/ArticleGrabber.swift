@@ -358,7 +358,7 @@ final class ArticleGrabber {
     private func addsMostlyLinks(_ parent: PageTree.ID, to child: PageTree.ID) -> Bool {
         let parentLength = page.textLength(parent), childLength = page.textLength(child)
         guard parentLength > childLength else { return false }
-        let linked = page.linkDensity(parent) * Double(parentLength) - page.linkDensity(child) * Double(childLength)
+        let linked = page.linkedLength(parent) - page.linkedLength(child)
         return linked / Double(parentLength - childLength) > ArticleExtractor.maximumLinkDensity
     }
 

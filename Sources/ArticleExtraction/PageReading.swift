@@ -41,7 +41,11 @@ extension PageTree {
     /// How much of the element's text sits in links (fragment links count a third).
     func linkDensity(_ id: ID) -> Double {
         let length = textLength(id)
-        guard length > 0 else { return 0 }
+        return length > 0 ? linkedLength(id) / Double(length) : 0
+    }
+
+    /// How many characters of the element's text sit in links, fragment links counting a third.
+    func linkedLength(_ id: ID) -> Double {
         var linked = 0.0
         // An anchor without an address (`<a name>`, which an unclosed one can wrap round a whole
         // article) is no link.
@@ -50,7 +54,7 @@ extension PageTree {
             let weight = href.count > 1 && href.hasPrefix("#") ? 0.3 : 1
             linked += Double(textLength(link)) * weight
         }
-        return linked / Double(length)
+        return linked
     }
 
     /// How many headings below `id` are a link and nothing else, of three words or more: the
