@@ -41,16 +41,22 @@ struct StylesheetClassTests {
         #expect(Self.deliberatelyShared.subtracting(ours.intersection(gtks)).isEmpty, "listed as shared, but no longer: \(Self.deliberatelyShared.subtracting(ours.intersection(gtks)).sorted())")
     }
 
+    /// Lectern's stylesheet in this process, wearing Paper's light tokens (`detach()` it when done).
+    private func wearPaper() throws -> (stylesheet: InProcessStylesheet, paper: Theme) {
+        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
+        let paper = try #require(catalog.theme(named: "Paper"))
+        let stylesheet = try InProcessStylesheet()
+        #expect(stylesheet.componentErrors.isEmpty)
+        #expect(stylesheet.wear(paper, .light).isEmpty)
+        return (stylesheet, paper)
+    }
+
     /// Text GTK's theme dims with opacity 0.55 (`.dim-label`, an entry's placeholder) is drawn
     /// in its token's colour at full strength: Paper's dimmed labels were 2.5:1 on their background.
     @Test func dimmedTextWearsItsTokensColourAtFullStrength() throws {
         try #require(gtk_init_check() != 0)
-        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
-        let paper = try #require(catalog.theme(named: "Paper"))
-        let stylesheet = try InProcessStylesheet()
+        let (stylesheet, paper) = try wearPaper()
         defer { stylesheet.detach() }
-        #expect(stylesheet.componentErrors.isEmpty)
-        #expect(stylesheet.wear(paper, .light).isEmpty)
 
         let label = Widgets.label("This program comes with absolutely no warranty.", classes: ["dim-label"])
         let entry = created(gtk_entry_new())
@@ -79,12 +85,8 @@ struct StylesheetClassTests {
     /// the text's (3.5:1 on Paper's menu).
     @Test func aMenuItemsShortcutWearsTheSecondaryTextColour() throws {
         try #require(gtk_init_check() != 0)
-        let catalog = ThemeCatalog(builtInDirectory: LecternSandbox.packageRoot.appending(path: "Themes"), userDirectory: nil)
-        let paper = try #require(catalog.theme(named: "Paper"))
-        let stylesheet = try InProcessStylesheet()
+        let (stylesheet, paper) = try wearPaper()
         defer { stylesheet.detach() }
-        #expect(stylesheet.componentErrors.isEmpty)
-        #expect(stylesheet.wear(paper, .light).isEmpty)
 
         // Items with shortcuts, their action there to be run (an item without one is greyed). The
         // menu opens with its first item selected; the second's shortcut is on the menu's ground.
