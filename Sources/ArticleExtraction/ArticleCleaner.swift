@@ -118,7 +118,7 @@ struct ArticleCleaner {
     private func remove(_ name: String, in root: PageTree.ID) {
         let isEmbed = ["object", "embed", "iframe"].contains(name)
         for node in page.descendants(root, named: [name]) {
-            if isEmbed, page[node].attributes.contains(where: { attribute in Patterns.videoHosts.contains { attribute.value.contains($0) } }) {
+            if isEmbed, page.playsFromKnownVideoSite(node) {
                 continue
             }
             page.remove(node)
@@ -217,7 +217,7 @@ struct ArticleCleaner {
         let headingDensity = page.textDensity(node, of: Tags.headings)
         var embeds = 0
         for embed in page.descendants(node, named: ["object", "embed", "iframe"]) {
-            if page[embed].attributes.contains(where: { attribute in Patterns.videoHosts.contains { attribute.value.contains($0) } }) {
+            if page.playsFromKnownVideoSite(embed) {
                 return false
             }
             embeds += 1

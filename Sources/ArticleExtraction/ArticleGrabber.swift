@@ -49,7 +49,9 @@ final class ArticleGrabber {
         let scored = walk(from: page.root, body: body)
         let candidates = score(scored)
         let top = chooseTop(candidates, body: body)
+        let lead = leadMedia(before: top.id)
         let article = gather(around: top.id)
+        if let lead { keep(lead, first: article) }
         if !rules.stripUnlikely { foundFurniture = isMostlyFurniture(article, top: top.id) }
         ArticleCleaner(page: page, rules: rules, weigh: { [unowned self] in weight($0) }, title: title).clean(article)
         if top.created {
@@ -360,6 +362,80 @@ final class ArticleGrabber {
         guard parentLength > childLength else { return false }
         let linked = page.linkedLength(parent) - page.linkedLength(child)
         return linked / Double(parentLength - childLength) > ArticleExtractor.maximumLinkDensity
+    }
+
+    // MARK: The lead picture
+
+    /// A picture or video with its caption set just before the article's text, in a box of its
+    /// own outside the one that holds the text (a story's lead photo or video): the first block
+    /// met going back from the top candidate, up to two boxes up, past what the walk left empty.
+    private func leadMedia(before top: PageTree.ID) -> PageTree.ID? {
+        var node = top
+        for _ in 0..<3 {
+            var previous = page[node].previous
+            while previous != PageTree.none {
+                if page[previous].isElement, isLeadMedia(previous) { return previous }
+                if page.hasText(previous) || page.descendants(previous, named: Self.media).contains(where: isPictureOrPlayer) { return nil }
+                previous = page[previous].previous
+            }
+            node = page[node].parent
+            if node == PageTree.none || page[node].name == "body" { return nil }
+        }
+        return nil
+    }
+
+    private static let media: PageTree.NameSet = ["img", "picture", "video", "object", "embed", "iframe"]
+    /// What a lead picture comes in. An `<aside>`, a `<header>` or a `<nav>` is never one; nor is
+    /// a `<figure>` outside the text (or a box holding one), which HTML defines as standing apart
+    /// from the text's flow: pages use it for the picture over the page, whose caption the sets'
+    /// readers leave out.
+    private static let leadBoxes: PageTree.NameSet = ["div", "section", "p"]
+
+    /// A picture or a player with a caption: one passage of a sentence or a few (a credit beside
+    /// it at most), not links, no heading or list. A header of short lines (a path of sections,
+    /// the date, a name) or a box of "previous" and "next" is no caption.
+    private func isLeadMedia(_ id: PageTree.ID) -> Bool {
+        guard Self.leadBoxes.contains(page[id]), !Patterns.namesFurniture(page.classAndID(id)),
+              page.descendants(id, named: Self.media).contains(where: isPictureOrPlayer) else { return false }
+        let length = page.textLength(id)
+        guard (30...600).contains(length), page.linkDensity(id) < 0.25,
+              page.descendants(id, named: ["h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "table", "form", "figure"]).isEmpty
+        else { return false }
+        let passages = page.descendants(id, named: Self.passages)
+        guard passages.count <= 20 else { return false }
+        let longest = passages.lazy
+            .filter { self.page.descendants($0, named: Self.passages).isEmpty }
+            .map { self.page.textLength($0) }.max() ?? length
+        return longest >= 30 && longest * 3 >= length * 2
+    }
+
+    /// Where a caption's text is: the box's passages, the innermost of which are read.
+    private static let passages: PageTree.NameSet = ["p", "div", "blockquote", "li", "dd", "td", "section"]
+
+    /// A player, or a picture that is no icon: not drawn smaller than 100 pixels a side, not
+    /// named an icon, a logo or an avatar.
+    private func isPictureOrPlayer(_ id: PageTree.ID) -> Bool {
+        guard page[id].name == "img" else { return true }
+        for side in ["width", "height"] {
+            if let size = page.attribute(id, side).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), size < 100 { return false }
+        }
+        let names = ((page.attribute(id, "class") ?? "") + " " + (page.attribute(id, "src") ?? "")).lowercased()
+        return !["icon", "logo", "avatar"].contains { names.contains($0) }
+    }
+
+    /// Shows a plug-in's fallback (the picture and caption shown where the plug-in is missing) in
+    /// the lead in place of the plug-in (a known video site's player stays, for the reader to
+    /// show), and puts the lead first in `article` unless the siblings gathered already hold it.
+    private func keep(_ lead: PageTree.ID, first article: PageTree.ID) {
+        for player in page.descendants(lead, named: ["object"]) where !page.playsFromKnownVideoSite(player) {
+            for child in page.children(player) where page[child].name != "param" { page.insert(child, before: player) }
+            page.remove(player)
+        }
+        // The walk made a paragraph of a box that held only the player: it holds blocks now.
+        if page[lead].name == "p", hasBlockDescendant(lead) { page.rename(lead, to: "div") }
+        guard page[lead].parent != article else { return }
+        let first = page[article].firstChild
+        if first == PageTree.none { page.append(lead, to: article) } else { page.insert(lead, before: first) }
     }
 
     // MARK: Siblings

@@ -38,6 +38,12 @@ extension PageTree {
         return ((className ?? "") + " " + (identifier ?? "")).lowercased()
     }
 
+    /// Whether an `<object>`, `<embed>` or `<iframe>` plays from a known video site (an attribute
+    /// names one): a player the reader shows.
+    func playsFromKnownVideoSite(_ id: ID) -> Bool {
+        self[id].attributes.contains { attribute in Patterns.videoHosts.contains { attribute.value.contains($0) } }
+    }
+
     /// How much of the element's text sits in links (fragment links count a third).
     func linkDensity(_ id: ID) -> Double {
         let length = textLength(id)

@@ -280,6 +280,50 @@ extension QuirkTests {
         #expect(article.text.contains("make the silence between them all the more moving."))
     }
 
+    /// A lead video's box before the box of the text: the player's picture and caption open the
+    /// article (the player itself never reaches the reader).
+    @Test func aLeadVideoInABoxOfItsOwnOpensTheArticle() throws {
+        let article = try Fixture.extract("story-with-lead-video-outside-its-body.html")
+        #expect(article.text.hasPrefix("Drivers and passengers describe the first night"), "\(article.text.prefix(120))")
+        #expect(article.text.contains("if each bus carried twelve people on average."))
+        #expect(article.document.images.map(\.url).contains("https://news.example/pictures/night-bus.jpg"))
+        for left in ["Share", "Email", "Related stories", "Rail fares"] {
+            #expect(!article.text.contains(left), "what is not the article came along: \(left)")
+        }
+        #expect(!article.document.html.contains("<object"))
+    }
+
+    /// A box before the story's own, holding a picture and a line: a lead picture with its
+    /// caption opens the article; an icon, a writer's small picture, a promotion in an `<aside>`,
+    /// a header of short lines, or a `<figure>` standing apart from the text does not.
+    @Test(arguments: [
+        (#"<div class="lead"><img src="/p/orchard.jpg" width="800" height="500"><p>BOX The old orchard behind the chapel in October, the first harvest in thirty years.</p></div>"#, true),
+        (#"<figure><img src="/p/orchard.jpg"><figcaption>BOX The old orchard behind the chapel in October, the first harvest in thirty years.</figcaption></figure>"#, false),
+        (#"<div class="lead"><img src="/p/clock.png" width="18" height="18"><p>BOX Updated on the fourth of October, a few minutes to read, two comments so far.</p></div>"#, false),
+        (#"<div class="lead"><img src="/people/ann-avatar.jpg"><p>BOX Ann Ferris writes about gardens, orchards and the people who keep them going.</p></div>"#, false),
+        (#"<aside><img src="/p/autumn.jpg" width="300" height="200"><p>BOX The best of the season's stories from the hills and the farms, in one place.</p></aside>"#, false),
+        (#"<div class="top"><img src="/p/orchard.jpg" width="800" height="500"><p>BOX Home</p><p>Gardens and orchards</p><p>Updated on the fourth of October</p></div>"#, false),
+    ])
+    func aLeadPictureIsABoxOfAPictureAndItsCaption(box: String, isLead: Bool) throws {
+        let page = """
+            <html><head><title>The orchard that came back</title></head><body><div id="content">\(box)
+            <div class="story"><div class="story-body">
+            <p>Nobody had picked an apple from the old orchard behind the chapel for thirty years when a group of neighbours asked the parish whether they could try to bring its trees back to life.</p>
+            <p>Of the sixty trees planted in the last century, forty-one were still standing, most of them covered in ivy and some so hollow that a child could climb inside the trunk.</p>
+            <p>The volunteers pruned them over two winters, grafted new wood from the strongest, and planted twenty young trees of the same old varieties in the gaps that storms had left.</p>
+            <p>This autumn the orchard gave more than a tonne of fruit, pressed into juice at a harvest supper that the whole village was invited to, and next year the parish hopes to sell it.</p>
+            </div></div></div></body></html>
+            """
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        let html = article.document.html
+        #expect(html.contains("next year the parish hopes to sell it."))
+        if isLead, let box = html.range(of: "BOX"), let story = html.range(of: "Nobody had picked") {
+            #expect(box.lowerBound < story.lowerBound, "the caption comes after the story: \(html.prefix(300))")
+        } else {
+            #expect(html.contains("BOX") == isLead, "\(html.prefix(300))")
+        }
+    }
+
     @Test func aBoldRelatedLineWithOnlyLinksAfterItEndsTheArticle() throws {
         try expectArticle("story-ending-in-related-links.html", startingWith: "From the first of June the harbour ferry",
                           holding: "in their first summer.", without: ["Related", "Read:", "Ferry fares to rise", "Earlier:", "Hospital staff ask"])

@@ -54,7 +54,7 @@ struct ExtractArticleTests {
                 "the shared pages (../shared/corpus/readability and ../shared/corpus/extraction beside the package folder) are absent"))
 struct ExtractionConformanceTests {
     /// Each set's floor: the F1 reached, less 0.005 (the figures are in docs/benchmarks.md).
-    static let floors: [(String, Double)] = [("readability", 0.976), ("cleaneval", 0.900), ("cleanportaleval", 0.950),
+    static let floors: [(String, Double)] = [("readability", 0.976), ("cleaneval", 0.900), ("cleanportaleval", 0.958),
                                              ("dragnet", 0.916), ("wcxb-dev", 0.955)]
 
     @Test(arguments: floors)
