@@ -85,7 +85,7 @@ final class ArticleGrabber {
                 node = removeAndNext(node)
                 continue
             }
-            if rules.stripUnlikely, ["div", "section", "aside"].contains(name), isAuthorBox(node, match: match) {
+            if rules.stripUnlikely, Self.authorBoxNames.contains(page[node]), isAuthorBox(node, match: match) {
                 node = removeAndNext(node)
                 continue
             }
@@ -102,7 +102,7 @@ final class ArticleGrabber {
                     continue
                 }
             }
-            if ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"].contains(name), isWithoutContent(node) {
+            if Self.droppedWhenEmpty.contains(page[node]), isWithoutContent(node) {
                 node = removeAndNext(node)
                 continue
             }
@@ -125,6 +125,9 @@ final class ArticleGrabber {
         }
         return toScore
     }
+
+    private static let authorBoxNames: PageTree.NameSet = ["div", "section", "aside"]
+    private static let droppedWhenEmpty: PageTree.NameSet = ["div", "section", "header", "h1", "h2", "h3", "h4", "h5", "h6"]
 
     /// Whether the top candidate or its parent is named as furniture, or more than half of the
     /// article's text is in parts that are.
@@ -208,7 +211,7 @@ final class ArticleGrabber {
     /// and longer than an author line.
     /// `match` is the element's class and id (`PageTree.classAndID`).
     private func isAuthorBox(_ id: PageTree.ID, match: String) -> Bool {
-        guard match.contains("author"), (100...1000).contains(page.textLength(id)) else { return false }
+        guard Patterns.author.matches(match), (100...1000).contains(page.textLength(id)) else { return false }
         return match.split(whereSeparator: \.isWhitespace).contains { $0.firstMatch(of: Patterns.authorBox) != nil }
     }
 

@@ -50,14 +50,14 @@ struct PageMetadata {
     private static func metaValues(_ page: PageTree) -> [String: String] {
         var values: [String: String] = [:]
         for meta in page.descendants(page.root, named: ["meta"]) {
-            guard let content = page.attribute(meta, "content")?.trimmingCharacters(in: .whitespacesAndNewlines),
+            guard let content = page.attribute(meta, "content")?.trimmingASCIIWhitespace(),
                   !content.isEmpty else { continue }
             if let property = page.attribute(meta, "property")?.lowercased() {
                 for key in property.split(separator: " ") where Self.isKnownProperty(String(key)) {
                     values[String(key)] = values[String(key)] ?? content
                 }
             }
-            if let name = page.attribute(meta, "name")?.lowercased().trimmingCharacters(in: .whitespaces) {
+            if let name = page.attribute(meta, "name")?.lowercased().trimmingASCIIWhitespace() {
                 let key = name.replacingOccurrences(of: ".", with: ":")
                 values[key] = values[key] ?? content
             }

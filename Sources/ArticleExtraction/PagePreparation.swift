@@ -19,10 +19,12 @@ enum PagePreparation {
     /// script was to show (React's streamed pages), or by its class `hidden` where an unclosed
     /// menu swallowed the page. They become plain `<div>`s. A form of a
     /// thousand characters or more is no search box; half the page is no hidden menu.
+    private static let wrapperNames: PageTree.NameSet = ["form", "noscript"]
+
     private static func openPageWrappers(_ page: PageTree, in body: PageTree.ID) {
         var wrappers: [PageTree.ID] = []
         _ = page.forEachDescendant(of: body) { node in
-            if ["form", "noscript"].contains(page[node].name)
+            if wrapperNames.contains(page[node])
                 || (page[node].isElement && (page.hasAttribute(node, "hidden") || page.isHiddenByClass(node))) {
                 wrappers.append(node)
             }

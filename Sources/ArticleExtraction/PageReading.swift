@@ -117,19 +117,33 @@ extension PageTree {
     /// False for elements a reader would not see: `display: none`, `visibility: hidden`,
     /// `hidden`, `aria-hidden` (but for images kept as fallbacks), the class `hidden`.
     func isProbablyVisible(_ id: ID) -> Bool {
-        if let style = attribute(id, "style")?.lowercased().filter({ !$0.isWhitespace }),
-           style.contains("display:none") || style.contains("visibility:hidden") { return false }
+        if let style = attribute(id, "style"), Self.styleHides(style) { return false }
         if hasAttribute(id, "hidden") { return false }
         if isHiddenByClass(id) { return false }
         if attribute(id, "aria-hidden") == "true", !(attribute(id, "class") ?? "").contains("fallback-image") { return false }
         return true
     }
 
+    /// Whether an inline style says `display: none` or `visibility: hidden` (in any case, spaced
+    /// anyhow), read as bytes: every element with a style is asked.
+    static func styleHides(_ style: String) -> Bool {
+        var compact: [UInt8] = []
+        compact.reserveCapacity(style.utf8.count)
+        for byte in style.utf8 where !isASCIISpace(byte) {
+            compact.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+        }
+        return Patterns.hidingStyle.matches(String(decoding: compact, as: UTF8.self))
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
     /// The utility class `hidden`, which CSS frameworks (Bootstrap, Foundation, Tailwind) and
     /// hand-made style sheets alike give `display: none`, unless a Tailwind-style variant shows
     /// the element again on wider screens (`hidden md:block`).
     func isHiddenByClass(_ id: ID) -> Bool {
-        guard let value = attribute(id, "class"), Self.hasClassHidden(value) else { return false }
+        guard self[id].attributes.withValueBytes("class", Self.hasClassHidden) == true, let value = attribute(id, "class") else { return false }
         return !value.split(whereSeparator: \.isWhitespace).contains { name in
             guard let colon = name.lastIndex(of: ":") else { return false }
             return Self.displayValues.contains(name[name.index(after: colon)...])
@@ -137,11 +151,11 @@ extension PageTree {
     }
 
     /// Whether the class list holds the name `hidden`, read in place (every element is asked).
-    private static func hasClassHidden(_ value: String) -> Bool {
-        let word = Array("hidden".utf8)
+    private static func hasClassHidden(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        let word = hiddenBytes
         var matched = 0   // bytes of "hidden" matched by the name being read; -1 once it cannot match
-        for byte in value.utf8 {
-            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D {
+        for byte in value {
+            if isASCIISpace(byte) {
                 if matched == word.count { return true }
                 matched = 0
             } else if matched >= 0, matched < word.count, byte == word[matched] {
@@ -152,6 +166,8 @@ extension PageTree {
         }
         return matched == word.count
     }
+
+    private static let hiddenBytes = Array("hidden".utf8)
 
     private static let displayValues: Set<Substring> = ["block", "inline", "inline-block", "flex", "inline-flex", "grid",
                                                         "inline-grid", "table", "table-row", "table-cell", "contents", "flow-root", "list-item"]

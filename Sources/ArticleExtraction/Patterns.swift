@@ -30,6 +30,10 @@ enum Patterns {
     nonisolated(unsafe) static let commentsHeading = #/(\d+\s+)?(comments|responses|replies|leave a (reply|comment)|post a comment|trackbacks|trackback pings)( \(\d+\))?:?/#
     /// Headings that open the page's other furniture after the article ("Related stories").
     nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you (may|might) also (like|enjoy|be interested in)|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
+    /// An inline style that hides, as `PageTree.styleHides` reads it (lower case, no spaces).
+    static let hidingStyle = Keywords(["display:none", "visibility:hidden"])
+    /// A class or id that may name an author's box (`authorBox` decides).
+    static let author = Keywords(["author"])
     /// An author line.
     static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
     /// A class or id naming a box about the author: "author" ending the name, or followed by a

@@ -71,3 +71,11 @@ enum TextBytes {
         return copy.withUTF8 { trimmedString($0) }
     }
 }
+
+extension String {
+    /// Without leading and trailing ASCII whitespace, trimmed on UTF-8 (Foundation's
+    /// `trimmingCharacters` walks UTF-16, and is asked of every `<meta>` of every page).
+    public func trimmingASCIIWhitespace() -> String {
+        TextBytes.trimmed(self) ?? ""
+    }
+}

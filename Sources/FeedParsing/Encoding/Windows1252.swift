@@ -1,3 +1,5 @@
+import Glibc
+
 /// Windows-1252 → Unicode for the bytes 0x80–0x9F (the rest is ISO-8859-1, i.e. the
 /// byte value itself). Undefined positions map to the C1 control of the same value,
 /// as browsers do. Source: the WHATWG Encoding Standard's windows-1252 index.
@@ -40,7 +42,18 @@ enum Windows1252 {
     static func replacingC1Controls(_ text: [UInt8]) -> [UInt8]? {
         /// U+0080–U+009F in UTF-8: 0xC2 and a second byte below 0xA0.
         func isC1(at index: Int) -> Bool { text[index] == 0xC2 && index + 1 < text.count && (0x80..<0xA0).contains(text[index + 1]) }
-        guard let first = text.indices.first(where: isC1) else { return nil }
+        // Found by memchr: every text node of every page is asked, and almost none has one.
+        let found: Int? = text.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return nil }
+            var offset = 0
+            while offset < buffer.count, let hit = memchr(base + offset, 0xC2, buffer.count - offset) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if isC1(at: index) { return index }
+                offset = index + 1
+            }
+            return nil
+        }
+        guard let first = found else { return nil }
         var out = Array(text[..<first])
         out.reserveCapacity(text.count + 8)
         var index = first

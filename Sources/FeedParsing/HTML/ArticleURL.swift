@@ -30,8 +30,14 @@ enum ArticleURL {
     /// Browsers ignore tabs and newlines inside URLs and trim spaces and controls around
     /// them, so `java\tscript:` is `javascript:`; do the same before judging the scheme.
     private static func resolved(_ raw: String, base: String?) -> String? {
-        let cleaned = String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
-        let trimmed = cleaned.trimmingControlsAndSpaces()
+        let trimmed: String
+        if let first = raw.utf8.first, let last = raw.utf8.last, first > 0x20, last > 0x20,
+           !raw.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+            trimmed = raw // as nearly every address is: nothing to take out
+        } else {
+            trimmed = String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }))
+                .trimmingControlsAndSpaces()
+        }
         guard !trimmed.isEmpty, !trimmed.hasPrefix("#") || base != nil else { return nil }
         return URLResolver.resolve(trimmed, against: base)
     }

@@ -33,6 +33,18 @@ extension PageTree {
             }
         }
 
+        /// `body` run on the UTF-8 of attribute `name`'s value, read in place (nil when there is
+        /// no such attribute): for a test asked of every element, without making a string.
+        public func withValueBytes<Result>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+            guard !bytes.isEmpty else { return nil }
+            var name = name
+            return name.withUTF8 { wanted in
+                bytes.withUnsafeBufferPointer { packed in
+                    Self.valueRange(of: wanted, in: packed).map { body(UnsafeBufferPointer(rebasing: packed[$0])) }
+                }
+            }
+        }
+
         /// Whether the element has attribute `name`.
         public func contains(_ name: String) -> Bool {
             guard !bytes.isEmpty else { return false }
