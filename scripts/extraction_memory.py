@@ -2,7 +2,8 @@
 """Peak memory of the peer article extractors, page by page, measured the way
 `lectern-bench extract --memory` measures Lectern: free memory is handed back (gc, malloc_trim),
 the kernel's high-water mark is reset (/proc/self/clear_refs, Linux 4.0+), and after the page
-the mark (VmHWM) less the size before is the page's peak growth, reported against its size.
+the mark (VmHWM) less the size before is the page's peak growth, reported against its size
+(less the files paged in meanwhile, RssFile: code run for the first time).
 
 Usage: V/bin/python extraction_memory.py SHARED_BENCH_DIR PAGES_DIR [--largest-alone]
 (V is the virtual environment made from requirements-extraction.lock.) One JSON line per peer.
@@ -29,9 +30,11 @@ def growth(work):
     LIBC.malloc_trim(0)
     with open("/proc/self/clear_refs", "w") as f:
         f.write("5")
-    before = status("VmRSS")
+    before, files_before = status("VmRSS"), status("RssFile")
     work()
-    return max(0, status("VmHWM") - before)
+    # Files paged in meanwhile (code run for the first time) are read once in a process's life,
+    # not held for the page: left out, as lectern-bench's PeakMemory leaves them out.
+    return max(0, status("VmHWM") - before - max(0, status("RssFile") - files_before))
 
 
 def read(path):
