@@ -416,14 +416,15 @@ final class ArticleGrabber {
     private static let passages: PageTree.NameSet = ["p", "div", "blockquote", "li", "dd", "td", "section"]
 
     /// A player, or a picture that is no icon: not drawn smaller than 100 pixels a side, not
-    /// named an icon, a logo or an avatar.
+    /// named an icon, a logo or an avatar (as a word of its class or address: "signup-icon",
+    /// "logo.png", never "silicon-valley.jpg").
     private func isPictureOrPlayer(_ id: PageTree.ID) -> Bool {
         guard page[id].name == "img" else { return true }
         for side in ["width", "height"] {
-            if let size = page.attribute(id, side).flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }), size < 100 { return false }
+            if let size = page.attribute(id, side).flatMap({ Int($0.trimmingASCIIWhitespace()) }), size < 100 { return false }
         }
         let names = ((page.attribute(id, "class") ?? "") + " " + (page.attribute(id, "src") ?? "")).lowercased()
-        return !["icon", "logo", "avatar"].contains { names.contains($0) }
+        return !Patterns.iconNames.matches(names)
     }
 
     /// Shows a plug-in's fallback (the picture and caption shown where the plug-in is missing) in

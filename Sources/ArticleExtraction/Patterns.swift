@@ -34,6 +34,8 @@ enum Patterns {
     static let hidingStyle = Keywords(["display:none", "visibility:hidden"])
     /// A class or id that may name an author's box (`authorBox` decides).
     static let author = Keywords(["author"])
+    /// A picture's class or address words that say it is no photograph.
+    static let iconNames = Keywords([], words: ["icon", "icons", "logo", "avatar"], separator: .nonAlphanumeric)
     /// An author line.
     static let byline = Keywords(["byline", "author", "dateline", "writtenby", "p-author"])
     /// A class or id naming a box about the author: "author" ending the name, or followed by a

@@ -298,6 +298,7 @@ extension QuirkTests {
     /// a header of short lines, or a `<figure>` standing apart from the text does not.
     @Test(arguments: [
         (#"<div class="lead"><img src="/p/orchard.jpg" width="800" height="500"><p>BOX The old orchard behind the chapel in October, the first harvest in thirty years.</p></div>"#, true),
+        (#"<div class="lead"><img src="/p/silicon-valley-orchard.jpg"><p>BOX An orchard among the offices: the last apricot trees of the valley, in flower in March.</p></div>"#, true),
         (#"<figure><img src="/p/orchard.jpg"><figcaption>BOX The old orchard behind the chapel in October, the first harvest in thirty years.</figcaption></figure>"#, false),
         (#"<div class="lead"><img src="/p/clock.png" width="18" height="18"><p>BOX Updated on the fourth of October, a few minutes to read, two comments so far.</p></div>"#, false),
         (#"<div class="lead"><img src="/people/ann-avatar.jpg"><p>BOX Ann Ferris writes about gardens, orchards and the people who keep them going.</p></div>"#, false),
