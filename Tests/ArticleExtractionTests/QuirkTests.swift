@@ -281,12 +281,14 @@ extension QuirkTests {
     }
 
     /// A lead video's box before the box of the text: the player's picture and caption open the
-    /// article (the player itself never reaches the reader).
+    /// article, the caption set beneath the picture (the player itself never reaches the reader).
     @Test func aLeadVideoInABoxOfItsOwnOpensTheArticle() throws {
         let article = try Fixture.extract("story-with-lead-video-outside-its-body.html")
         #expect(article.text.hasPrefix("Drivers and passengers describe the first night"), "\(article.text.prefix(120))")
         #expect(article.text.contains("if each bus carried twelve people on average."))
-        #expect(article.document.images.map(\.url).contains("https://news.example/pictures/night-bus.jpg"))
+        #expect(article.document.images.first { $0.url == "https://news.example/pictures/night-bus.jpg" }?.caption != nil,
+                "the caption is not set beneath its picture: \(article.document.html.prefix(300))")
+        #expect(article.document.html.contains("<figcaption>Drivers and passengers describe"))
         for left in ["Share", "Email", "Related stories", "Rail fares"] {
             #expect(!article.text.contains(left), "what is not the article came along: \(left)")
         }
