@@ -443,7 +443,8 @@ final class ArticleGrabber {
         // The walk made a paragraph of a box that held only the player: it holds blocks now.
         if page[lead].name == "p", hasBlockDescendant(lead) { page.rename(lead, to: "div") }
         // Read as what it is: a picture and its caption, which the reader sets beneath it.
-        if let caption = caption(in: lead), page.descendants(lead, named: ["img"]).count == 1 {
+        if let caption = caption(in: lead), page.descendants(lead, named: ["img"]).count == 1,
+           page.descendants(caption, named: ["img"]).isEmpty {
             page.rename(caption, to: "figcaption")
             page.rename(lead, to: "figure")
         }
