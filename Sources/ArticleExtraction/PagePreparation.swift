@@ -16,7 +16,7 @@ enum PagePreparation {
     /// Elements that would take the article with them, when they hold most of the page: a
     /// `<form>` round the whole page (as ASP.NET pages are), a `<noscript>` an unclosed tag left
     /// open to the end of the page, and an element hidden by its `hidden` attribute that a
-    /// script was to show (React's streamed pages), or by its class `hidden` where an unclosed
+    /// script was to show (React's streamed pages), or by a hiding class (`hidden`) where an unclosed
     /// menu swallowed the page. They become plain `<div>`s. A form of a
     /// thousand characters or more is no search box; half the page is no hidden menu.
     private static let wrapperNames: PageTree.NameSet = ["form", "noscript"]
@@ -41,7 +41,8 @@ enum PagePreparation {
                 guard length > half else { continue }
                 page.setAttribute(element, "hidden", nil)
                 if let classes = page.attribute(element, "class") {
-                    page.setAttribute(element, "class", classes.split(whereSeparator: \.isWhitespace).filter { $0 != "hidden" }.joined(separator: " "))
+                    page.setAttribute(element, "class", classes.split(whereSeparator: \.isWhitespace)
+                        .filter { !Patterns.hidingClasses.contains($0) }.joined(separator: " "))
                 }
             }
         }

@@ -139,35 +139,39 @@ extension PageTree {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
-    /// The utility class `hidden`, which CSS frameworks (Bootstrap, Foundation, Tailwind) and
-    /// hand-made style sheets alike give `display: none`, unless a Tailwind-style variant shows
-    /// the element again on wider screens (`hidden md:block`).
+    /// A class that CSS frameworks and hand-made style sheets alike give `display: none`
+    /// (`hidden`, Bootstrap's `d-none`: `Patterns.hidingClasses`), unless a variant shows the
+    /// element again on wider screens (Tailwind's `hidden md:block`, Bootstrap's `d-none d-md-block`);
+    /// or a variant that hides it on them (`md:hidden`, `d-md-none`: the phone's copy of a part).
     func isHiddenByClass(_ id: ID) -> Bool {
-        guard self[id].attributes.withValueBytes("class", Self.hasClassHidden) == true, let value = attribute(id, "class") else { return false }
-        return !value.split(whereSeparator: \.isWhitespace).contains { name in
-            guard let colon = name.lastIndex(of: ":") else { return false }
-            return Self.displayValues.contains(name[name.index(after: colon)...])
-        }
+        guard self[id].attributes.withValueBytes("class", Patterns.mayHide.matches) == true,
+              let value = attribute(id, "class") else { return false }
+        let names = value.split(whereSeparator: \.isWhitespace)
+        if names.contains(where: Self.hidesOnWiderScreens) { return true }
+        return names.contains(where: Patterns.hidingClasses.contains) && !names.contains(where: Self.showsOnWiderScreens)
     }
 
-    /// Whether the class list holds the name `hidden`, read in place (every element is asked).
-    private static func hasClassHidden(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
-        let word = hiddenBytes
-        var matched = 0   // bytes of "hidden" matched by the name being read; -1 once it cannot match
-        for byte in value {
-            if isASCIISpace(byte) {
-                if matched == word.count { return true }
-                matched = 0
-            } else if matched >= 0, matched < word.count, byte == word[matched] {
-                matched += 1
-            } else {
-                matched = -1
-            }
-        }
-        return matched == word.count
+    /// `md:hidden` (Tailwind) or `d-md-none` (Bootstrap).
+    private static func hidesOnWiderScreens(_ name: Substring) -> Bool {
+        widthVariant(name).map { $0.display == "none" || $0.display == "hidden" } ?? false
     }
 
-    private static let hiddenBytes = Array("hidden".utf8)
+    /// `md:block` (Tailwind) or `d-md-block` (Bootstrap): a display for screens from a width on.
+    private static func showsOnWiderScreens(_ name: Substring) -> Bool {
+        widthVariant(name).map { displayValues.contains($0.display) } ?? false
+    }
+
+    /// A class's breakpoint and display: `md:block` and `d-md-block` are ("md", "block").
+    private static func widthVariant(_ name: Substring) -> (breakpoint: Substring, display: Substring)? {
+        if let colon = name.lastIndex(of: ":") {
+            let prefix = name[..<colon]
+            return breakpoints.contains(prefix) ? (prefix, name[name.index(after: colon)...]) : nil
+        }
+        let parts = name.split(separator: "-", maxSplits: 2)
+        return parts.count == 3 && parts[0] == "d" && breakpoints.contains(parts[1]) ? (parts[1], parts[2]) : nil
+    }
+
+    private static let breakpoints: Set<Substring> = ["sm", "md", "lg", "xl", "xxl", "2xl"]
 
     private static let displayValues: Set<Substring> = ["block", "inline", "inline-block", "flex", "inline-flex", "grid",
                                                         "inline-grid", "table", "table-row", "table-cell", "contents", "flow-root", "list-item"]

@@ -30,6 +30,13 @@ enum Patterns {
     nonisolated(unsafe) static let commentsHeading = #/(\d+\s+)?(comments|responses|replies|leave a (reply|comment)|post a comment|trackbacks|trackback pings)( \(\d+\))?:?/#
     /// Headings that open the page's other furniture after the article ("Related stories").
     nonisolated(unsafe) static let furnitureHeading = #/(\d+\s+)?(related( \w+)?|more from .*|you (may|might) also (like|enjoy|be interested in)|most (popular|read)|recent posts|archives|categories|tags|share this( \w+)?|follow us)( \(\d+\))?:?/#
+    /// Classes that hide an element: Tailwind's and Foundation's `hidden`, Bootstrap's `d-none`
+    /// (and `hide` before it), Bulma's `is-hidden`, `invisible`. Text only screen readers are to
+    /// hear (`visually-hidden`, `sr-only`) is not hidden from them, nor from the reader.
+    static let hidingClasses: Set<Substring> = ["hidden", "hide", "d-none", "is-hidden", "invisible"]
+    /// A class list that may hide, read in place before it is split: a hiding class, or a
+    /// variant hiding from a width on (`md:hidden`, `d-md-none`; `PageTree.isHiddenByClass` decides).
+    static let mayHide = Keywords([":hidden", "-none"], words: Set(hidingClasses.map(String.init)), separator: .space)
     /// An inline style that hides, as `PageTree.styleHides` reads it (lower case, no spaces).
     static let hidingStyle = Keywords(["display:none", "visibility:hidden"])
     /// A class or id that may name an author's box (`authorBox` decides).
@@ -58,7 +65,7 @@ enum Patterns {
 /// A set of fragments (any may appear anywhere in the text) and whole words, matched
 /// against lower-case text on its UTF-8 bytes.
 struct Keywords {
-    /// What separates the words: spaces only (class lists), or anything but letters and digits.
+    /// What separates the words: white space only (class lists), or anything but letters and digits.
     enum Separator { case space, nonAlphanumeric }
 
     private let fragments: [[UInt8]]
@@ -79,9 +86,13 @@ struct Keywords {
 
     /// Whether `text` (already lower-case) holds one of the fragments or words.
     func matches(_ text: String) -> Bool {
-        guard !text.isEmpty else { return false }
         var text = text
-        return text.withUTF8 { bytes in containsFragment(bytes) || containsWord(bytes) }
+        return text.withUTF8(matches)
+    }
+
+    /// `matches` for UTF-8 read in place.
+    func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.isEmpty && (containsFragment(bytes) || containsWord(bytes))
     }
 
     private func containsFragment(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -111,7 +122,7 @@ struct Keywords {
     /// Bytes of non-ASCII characters count as letters.
     private func isSeparator(_ byte: UInt8) -> Bool {
         switch separator {
-        case .space: byte == UInt8(ascii: " ")
+        case .space: byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
         case .nonAlphanumeric: byte < 0x80 && !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }
