@@ -42,7 +42,7 @@ enum PagePreparation {
                 page.setAttribute(element, "hidden", nil)
                 if let classes = page.attribute(element, "class") {
                     page.setAttribute(element, "class", classes.split(whereSeparator: \.isWhitespace)
-                        .filter { !Patterns.hidingClasses.contains($0) }.joined(separator: " "))
+                        .filter { !PageTree.hides(className: $0) }.joined(separator: " "))
                 }
             }
         }

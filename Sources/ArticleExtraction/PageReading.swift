@@ -151,6 +151,12 @@ extension PageTree {
         return names.contains(where: Patterns.hidingClasses.contains) && !names.contains(where: Self.showsOnWiderScreens)
     }
 
+    /// Whether one class name hides its element on a desktop (`hidden`, `d-md-none`…), for a
+    /// wrapper shown again to lose.
+    static func hides(className name: Substring) -> Bool {
+        Patterns.hidingClasses.contains(name) || hidesOnWiderScreens(name)
+    }
+
     /// `md:hidden` (Tailwind) or `d-md-none` (Bootstrap).
     private static func hidesOnWiderScreens(_ name: Substring) -> Bool {
         widthVariant(name).map { $0.display == "none" || $0.display == "hidden" } ?? false

@@ -147,6 +147,20 @@ struct QuirkTests {
                           holding: "settles most disputes before they begin.", without: [])
     }
 
+    /// The same with a wrapper hidden on a desktop by a width variant (`md:hidden`).
+    @Test func aWrapperHiddenOnDesktopsThatHoldsThePageIsShown() throws {
+        let page = """
+            <html><body><div class="md:hidden"><div class="menu"><a href="/">Home</a></div>
+            <article><p>The harbour ferry will run every hour through the night at weekends from June, the operator said on Monday, after a petition signed by four thousand residents of both towns on the estuary.</p>
+            <p>The last boat used to leave the quay at eleven, and anyone who missed it faced a taxi ride of forty minutes round the estuary to get home, which most of the late-shift workers could not afford.</p>
+            <p>The hospital, whose late shift ends at midnight, had asked for the change for two years, and its staff collected half of the signatures themselves, standing at the quay in the evenings.</p></article>
+            </div></body></html>
+            """
+        let article = try ArticleExtractor.extract(from: Data(page.utf8), url: Fixture.pageURL)
+        #expect(article.text.hasPrefix("The harbour ferry will run"))
+        #expect(article.text.contains("standing at the quay in the evenings."))
+    }
+
     /// A box about the writer after the post stays out; the post's box, named for who wrote it
     /// ("author-admin"), is the article.
     @Test func theAuthorsBioStaysOutAndAPostNamedForItsAuthorStaysIn() throws {
