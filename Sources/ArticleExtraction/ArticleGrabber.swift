@@ -406,14 +406,13 @@ final class ArticleGrabber {
         else { return false }
         let passages = page.descendants(id, named: Self.passages)
         guard passages.count <= 20 else { return false }
-        let longest = caption(in: id).map { page.textLength($0) } ?? length
+        let longest = caption(among: passages).map { page.textLength($0) } ?? length
         return longest >= 30 && longest * 3 >= length * 2
     }
 
-    /// The box's longest innermost passage: its caption, when it is a lead picture's box.
-    private func caption(in box: PageTree.ID) -> PageTree.ID? {
-        page.descendants(box, named: Self.passages)
-            .filter { page.descendants($0, named: Self.passages).isEmpty }
+    /// The longest innermost of a box's `passages`: its caption, when it is a lead picture's box.
+    private func caption(among passages: [PageTree.ID]) -> PageTree.ID? {
+        passages.filter { page.descendants($0, named: Self.passages).isEmpty }
             .max { page.textLength($0) < page.textLength($1) }
     }
 
@@ -443,7 +442,7 @@ final class ArticleGrabber {
         // The walk made a paragraph of a box that held only the player: it holds blocks now.
         if page[lead].name == "p", hasBlockDescendant(lead) { page.rename(lead, to: "div") }
         // Read as what it is: a picture and its caption, which the reader sets beneath it.
-        if let caption = caption(in: lead), page.descendants(lead, named: ["img"]).count == 1,
+        if let caption = caption(among: page.descendants(lead, named: Self.passages)), page.descendants(lead, named: ["img"]).count == 1,
            page.descendants(caption, named: ["img"]).isEmpty {
             page.rename(caption, to: "figcaption")
             page.rename(lead, to: "figure")

@@ -129,14 +129,10 @@ extension PageTree {
     static func styleHides(_ style: String) -> Bool {
         var compact: [UInt8] = []
         compact.reserveCapacity(style.utf8.count)
-        for byte in style.utf8 where !isASCIISpace(byte) {
+        for byte in style.utf8 where !isSpace(byte) {
             compact.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
         }
         return Patterns.hidingStyle.matches(String(decoding: compact, as: UTF8.self))
-    }
-
-    private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
     }
 
     /// A class that CSS frameworks and hand-made style sheets alike give `display: none`

@@ -1,3 +1,4 @@
+import FeedParsing
 import Foundation
 
 /// The class, id and text patterns the extractor weighs elements by. They are words that
@@ -122,7 +123,7 @@ struct Keywords {
     /// Bytes of non-ASCII characters count as letters.
     private func isSeparator(_ byte: UInt8) -> Bool {
         switch separator {
-        case .space: byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+        case .space: PageTree.isSpace(byte)
         case .nonAlphanumeric: byte < 0x80 && !(byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
             && !(byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) && !(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
         }

@@ -17,8 +17,7 @@ struct LongArticleTests {
     }
 
     private func paragraphTexts(in root: WidgetPointer) -> [String] {
-        Widgets.descendants(of: root).filter { gtk_widget_has_css_class($0, "article-paragraph") != 0 }
-            .map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
+        readerParagraphs(in: root).map { String(cString: gtk_label_get_text(OpaquePointer($0))) }
     }
 
     private func hasAttachments(_ root: WidgetPointer) -> Bool {

@@ -15,10 +15,6 @@ struct ReaderRestyleTests {
                 content: (1...paragraphs).map { "<p>Paragraph \($0): " + String(repeating: "words to wrap ", count: 30) + "</p>" }.joined())
     }
 
-    private func paragraphs(in root: WidgetPointer) -> [WidgetPointer] {
-        Widgets.descendants(of: root).filter { gtk_widget_has_css_class($0, "article-paragraph") != 0 }
-    }
-
     @Test func blocksBelowTheFoldSitOutTheSwitchAndComeBack() throws {
         try #require(gtk_init_check() != 0)
         let reader = ReaderController()
@@ -28,7 +24,7 @@ struct ReaderRestyleTests {
         gtk_window_present(cast(window))
         defer { gtk_window_destroy(cast(window)) }
         reader.show(article(paragraphs: 30), feedTitle: "Feed", images: nil)
-        let all = paragraphs(in: reader.widget)
+        let all = readerParagraphs(in: reader.widget)
         try #require(all.count == 30)
         let laidOut = MainLoop.iterate(until: { gtk_widget_get_height(all[29]) > 0 }, timeout: 5)
         try #require(laidOut)

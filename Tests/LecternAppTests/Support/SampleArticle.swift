@@ -1,5 +1,7 @@
 import ArticleModel
+import CGtk4
 import Foundation
+import GtkBridge
 @testable import Library
 
 extension Article {
@@ -9,4 +11,10 @@ extension Article {
                 authors: [], summary: nil, content: content, categories: [], enclosures: enclosures, thumbnailURL: nil,
                 arrived: Date(), read: false, starred: false)
     }
+}
+
+/// The reader's paragraphs under `root`, in order.
+@MainActor
+func readerParagraphs(in root: WidgetPointer) -> [WidgetPointer] {
+    Widgets.descendants(of: root).filter { gtk_widget_has_css_class($0, "article-paragraph") != 0 }
 }
