@@ -78,13 +78,26 @@ public enum Widgets {
         return gtk_drop_down_new(list, nil)   // the drop-down owns the list
     }
 
-    /// `root` and every widget under it, depth first, in the order they are laid out.
-    @MainActor
     /// The widget's GType name ("GtkSearchEntry"), for finding the parts of GTK's own composite widgets.
+    @MainActor
     public static func typeName(_ widget: WidgetPointer) -> String {
         String(cString: g_type_name_from_instance(UnsafeMutableRawPointer(widget).assumingMemoryBound(to: GTypeInstance.self)))
     }
 
+    /// `parent`'s children, first to last.
+    @MainActor
+    public static func children(of parent: WidgetPointer) -> [WidgetPointer] {
+        var found: [WidgetPointer] = []
+        var child = gtk_widget_get_first_child(parent)
+        while let current = child {
+            found.append(current)
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return found
+    }
+
+    /// `root` and every widget under it, depth first, in the order they are laid out.
+    @MainActor
     public static func descendants(of root: WidgetPointer) -> [WidgetPointer] {
         var found = [root]
         var child = gtk_widget_get_first_child(root)

@@ -1,5 +1,6 @@
 import ArticleModel
 import CGtk4
+import CLecternWidgets
 import GtkBridge
 import Localization
 
@@ -112,16 +113,11 @@ struct ArticleRenderer {
         ExternalLinks.guardLinks(of: label, notify: notify)
         gtk_label_set_selectable(OpaquePointer(label), 1)
         if wrap, let narrowest {
-            // GTK measures a wrapping label's narrowest width before its height, by laying it
-            // out at its minimum width: with none, one character a line, the dearest layout of
-            // all (half of a theme switch while reading). 12 characters of body text are still
-            // narrower than the reader pane can be, short of the largest text sizes. Its natural
-            // width is laid out next, at max-width-chars: the same width, so the layout just made
-            // answers and the text is shaped twice a relayout, not three times. Nothing needs the
-            // text's natural width: the column is the reading measure wide (ReadingColumn), and
-            // the text wraps at the width it is given.
-            gtk_label_set_width_chars(OpaquePointer(label), narrowest)
-            gtk_label_set_max_width_chars(OpaquePointer(label), narrowest)
+            // At least `narrowest` characters wide, and no wider by nature: the column is the
+            // reading measure wide (ReadingColumn) and the text wraps at the width it is given.
+            // Sized from the font rather than by GtkLabel, which lays the whole text out at that
+            // narrow width before every height (lectern_label_sizing.h).
+            lectern_label_size_by_characters(OpaquePointer(label), narrowest)
         } else {
             gtk_label_set_max_width_chars(OpaquePointer(label), 70)
         }

@@ -1,5 +1,6 @@
 import ArticleModel
 import CGtk4
+import CLecternWidgets
 import Foundation
 import GtkBridge
 import Library
@@ -215,6 +216,7 @@ final class ReaderController {
         meta.append(LocaleFormats.dateAndTime(article.published ?? article.updated ?? article.sortDate))
         if article.fullArticle != nil { meta.append(tr("Full article from the web page")) }
         let metaLabel = Widgets.label(WritingDirection.isolating(meta, separator: " · "), classes: ["article-meta"], wrap: true)
+        lectern_label_size_by_characters(OpaquePointer(metaLabel), 12)
         let open = Widgets.textButton(tr("Open in Browser"), classes: ["ghost"])
         // Translators: a tooltip; (o) is the key that does it.
         gtk_widget_set_tooltip_text(open, tr("Open in Browser (o)"))

@@ -178,19 +178,24 @@ final class SidebarController {
     /// of sight are hollowed out until the new theme is on screen (a sidebar of a few
     /// hundred feeds would otherwise be restyled whole). The nearest come back first.
     func prepareForRestyle() {
-        let height = Double(gtk_widget_get_height(widget))
-        guard height > 0, gtk_widget_get_mapped(widget) != 0 else { return }
-        var row = gtk_widget_get_first_child(list)
-        while let current = row {
-            row = gtk_widget_get_next_sibling(current)
-            var bounds = graphene_rect_t()
-            guard let content = gtk_list_box_row_get_child(cast(current)),
-                  gtk_widget_compute_bounds(current, widget, &bounds) != 0 else { continue }
-            let top = Double(bounds.origin.y), bottom = top + Double(bounds.size.height)
-            let distance = max(0, -bottom, top - height)
-            if distance > 0 {
-                hollowRows.hollowOut(content, holder: current, height: Int32(bounds.size.height), distance: distance)
-            }
+        let height = gtk_widget_get_height(widget)
+        var listBounds = graphene_rect_t()
+        guard height > 0, gtk_widget_get_mapped(widget) != 0, gtk_widget_compute_bounds(list, widget, &listBounds) != 0 else { return }
+        // The first and last rows in sight, as the list finds them: asking each of a few
+        // hundred rows where it is took most of the sidebar's share of a switch.
+        let top = max(0, Int32(-listBounds.origin.y))
+        let rows = Widgets.children(of: list)
+        guard let first = gtk_list_box_get_row_at_y(OpaquePointer(list), top).flatMap({ row in rows.firstIndex { $0 == cast(row) } })
+        else { return }
+        let last = gtk_list_box_get_row_at_y(OpaquePointer(list), top + height - 1).flatMap { row in rows.firstIndex { $0 == cast(row) } }
+            ?? rows.count - 1
+        let width = gtk_widget_get_width(list)
+        for (position, row) in rows.enumerated() where position < first || position > last {
+            guard let content = gtk_list_box_row_get_child(cast(row)) else { continue }
+            var height: Int32 = 0   // with the row's margins, as its size request counts
+            gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
+            hollowRows.hollowOut(content, holder: row, height: height,
+                                 distance: Double(position < first ? first - position : position - last))
         }
         hollowRows.refill(after: widget)
     }

@@ -27,7 +27,8 @@ final class HollowRows {
 
     var isEmpty: Bool { hollow.isEmpty }
 
-    /// Hides `content` and holds `holder` (the row around it) at `height`. `distance` says
+    /// Hides `content` and holds `holder` (the row around it) at `height`, its height with its
+    /// margins (as `gtk_widget_measure` gives it, and as a size request counts). `distance` says
     /// how far the row is from the visible part (smaller comes back sooner).
     func hollowOut(_ content: WidgetPointer, holder: WidgetPointer, height: Int32, distance: Double) {
         guard hollow[content] == nil, height > 0, gtk_widget_get_visible(content) != 0 else { return }

@@ -1,0 +1,26 @@
+#ifndef LECTERN_LABEL_SIZING_H
+#define LECTERN_LABEL_SIZING_H
+/* Sizes a wrapping GtkLabel whose width-chars and max-width-chars are the same number:
+   it is that many characters of its font wide at least and by nature, and as tall as its
+   text wrapped at the width it is given.
+
+   GTK asks a wrapping label for its width before every height (to keep the width it gives
+   at least that), and GtkLabel answers by laying the whole text out at that narrow width:
+   a dozen characters a line, the dearest layout of all. Its answer is always the width of
+   so many characters, so this gives that from the font's metrics without laying anything
+   out. A height is measured on the label's own layout set to that width, which its
+   allocation then keeps, so the text is laid out once for a relayout rather than three
+   times (a theme switch, a text size, a resize of the reader). */
+#include <gtk/gtk.h>
+
+G_BEGIN_DECLS
+
+#define LECTERN_TYPE_LABEL_SIZING (lectern_label_sizing_get_type())
+G_DECLARE_FINAL_TYPE(LecternLabelSizing, lectern_label_sizing, LECTERN, LABEL_SIZING, GtkLayoutManager)
+
+/* Sizes `label` so (it must wrap, not ellipsize); its width in characters is set to
+   `characters`, width-chars and max-width-chars alike. */
+void lectern_label_size_by_characters(GtkLabel *label, int characters);
+
+G_END_DECLS
+#endif
