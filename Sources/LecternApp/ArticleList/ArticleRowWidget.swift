@@ -30,10 +30,20 @@ final class ArticleRowWidget {
         excerpt = TextLine.make(classes: ["article-row-excerpt"])
         gtk_widget_set_valign(dot, GTK_ALIGN_CENTER)
         Widgets.expand(title, vertical: false)
-        let top = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6, [dot, title, star])
-        let words = Widgets.box(GTK_ORIENTATION_VERTICAL, spacing: 3, [top, meta, excerpt])
-        Widgets.expand(words, vertical: false)
-        root = Widgets.box(GTK_ORIENTATION_HORIZONTAL, spacing: 10, classes: ["article-row"], [words])
+        // One grid, not boxes in boxes: a theme switch restyles every node of every row in
+        // sight, and two of a row's eight were boxes holding the others. The dot, the title
+        // and the star make the first line; the feed and date, and the excerpt, sit under the
+        // title; an episode's artwork takes the column before them all.
+        root = created(gtk_grid_new())
+        Widgets.addClasses(root, ["article-row"])
+        let grid: UnsafeMutablePointer<GtkGrid> = cast(root)
+        gtk_grid_set_column_spacing(grid, 6)
+        gtk_grid_set_row_spacing(grid, 3)
+        gtk_grid_attach(grid, dot, 1, 0, 1, 1)
+        gtk_grid_attach(grid, title, 2, 0, 1, 1)
+        gtk_grid_attach(grid, star, 3, 0, 1, 1)
+        gtk_grid_attach(grid, meta, 2, 1, 2, 1)
+        gtk_grid_attach(grid, excerpt, 2, 2, 2, 1)
     }
 
     private func showArtwork(_ picture: OpaquePointer?) {
@@ -43,8 +53,9 @@ final class ArticleRowWidget {
             gtk_widget_set_valign(image, GTK_ALIGN_CENTER)
             Widgets.addClasses(image, ["episode-artwork"])
             gtk_widget_set_overflow(image, GTK_OVERFLOW_HIDDEN)   // its corners rounded by the theme
+            gtk_widget_set_margin_end(image, 4)   // 10 px from the words, with the grid's 6
             Accessibility.hide(image)   // the row's name says the show
-            gtk_box_prepend(cast(root), image)
+            gtk_grid_attach(cast(root), image, 0, 0, 1, 3)
             artwork = image
         }
         guard let artwork else { return }
