@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A screenshot of Lectern with the sample feeds and an article open, for the docs and the
 # AppStream metainfo:
-#   scripts/screenshot.sh [--locale de_DE] [--feed FILE]... [--launch "FLAGS"] [--picker|--screen] OUT.png [ACTION...]
+#   scripts/screenshot.sh [--locale de_DE] [--feed FILE]... [--launch "FLAGS"] [--size WxH] [--picker|--screen] OUT.png [ACTION...]
 # --locale: the language (default en_US); --feed: another feed to subscribe to; --launch: flags
-# for the launch (say "--theme Sepia --color-scheme dark"); --picker: the theme picker instead
+# for the launch (say "--theme Sepia --color-scheme dark"); --size: the window's size (360x690
+# for a phone's one pane, as docs/layouts.md shows it); --picker: the theme picker instead
 # of the window; --screen: the whole screen, dialogs too, under a window manager as a desktop
 # has one (needs openbox and imagemagick). ACTIONs are app actions run before the screenshot
 # (default: next-article), with a parameter after a colon: next-article preferences
@@ -15,12 +16,13 @@ cd "$(dirname "$0")/.."
 if [ -z "${LECTERN_IN_HEADLESS:-}" ]; then
   LECTERN_IN_HEADLESS=1 exec scripts/headless.sh "$0" "$@"
 fi
-locale=en_US feeds=() launch="" picker="" screen=""
+locale=en_US feeds=() launch="" size="" picker="" screen=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --locale) locale=$2; shift 2 ;;
     --feed) feeds+=("$(realpath "$2")"); shift 2 ;;
     --launch) launch=$2; shift 2 ;;
+    --size) size=$2; shift 2 ;;
     --picker) picker=--theme-picker; shift ;;
     --screen) screen=1; shift ;;
     *) break ;;
@@ -36,6 +38,10 @@ export LOCPATH=$PWD/.build/test-locales LANG=$locale.UTF-8 LANGUAGE= GTK_A11Y=no
 lectern=.build/debug/lectern
 $lectern --batch --import-opml data/samples/samples.opml --refresh >/dev/null 2>&1
 for feed in "${feeds[@]}"; do $lectern --batch --add-feed "$feed" >/dev/null 2>&1 || true; done
+if [ -n "$size" ]; then
+  mkdir -p "$XDG_CONFIG_HOME/lectern"
+  printf '[window]\nwidth=%s\nheight=%s\n' "${size%x*}" "${size#*x}" >"$XDG_CONFIG_HOME/lectern/settings.ini"
+fi
 # shellcheck disable=SC2086 # the launch flags are words
 $lectern $launch 2>/dev/null & app=$!
 sleep 3

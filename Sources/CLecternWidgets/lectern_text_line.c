@@ -46,6 +46,13 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
     if (pango_layout_get_width(self->layout) != width * PANGO_SCALE) {
         pango_layout_set_width(self->layout, width * PANGO_SCALE);
     }
+    /* The text starts where the widget starts: at the right in a right-to-left row. Pango
+       aligns a line written against the widget's direction (an English feed's name in an
+       Arabic sidebar) from the other side, so such a line asks for the other side. */
+    gboolean rtl_widget = gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL;
+    PangoDirection text = pango_find_base_dir(self->text, -1);
+    gboolean against = text == (rtl_widget ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL);
+    pango_layout_set_alignment(self->layout, rtl_widget != against ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     return self->layout;
 }
 

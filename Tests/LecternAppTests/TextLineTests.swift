@@ -84,4 +84,34 @@ struct TextLineTests {
         #expect(whole, "text that fits was still cut")
         #expect(TextLine.text(line) == "Short")
     }
+
+    /// A line's text starts where its row starts, whatever the text's own direction: at the
+    /// right in a right-to-left row (an Arabic article in the list, any row of an Arabic
+    /// sidebar, an English feed's name there too), at the left otherwise.
+    @Test(arguments: [(GTK_TEXT_DIR_RTL, "مدونة القراءة"), (GTK_TEXT_DIR_RTL, "Lectern Notes"),
+                      (GTK_TEXT_DIR_LTR, "مدونة القراءة"), (GTK_TEXT_DIR_LTR, "Lectern Notes")])
+    func theTextStartsWhereItsRowStarts(direction: GtkTextDirection, text: String) throws {
+        try #require(gtk_init_check() != 0)
+        let css = styled("""
+            .probe-column { background: #ffffff; }
+            .probe { color: #ff0000; font-size: 16pt; }
+            """)
+        defer { css.detach() }
+        let line = TextLine.make(classes: ["probe"])
+        TextLine.setText(line, text)
+        gtk_widget_set_direction(line, direction)
+        let window = try present([line], width: 500)
+        defer { gtk_window_destroy(cast(window)) }
+        let path = FileManager.default.temporaryDirectory.appending(path: "text-line-side-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try WidgetCapture.savePNG(of: window, to: path)
+        let image = try #require(PNGImage(path: path))
+        let red = (0..<image.width).filter { x in (0..<image.height).contains { y in image.rgb(x: x, y: y).red > 200 && image.rgb(x: x, y: y).green < 80 } }
+        let first = try #require(red.first, "no text was drawn"), last = try #require(red.last)
+        if direction == GTK_TEXT_DIR_RTL {
+            #expect(first > image.width / 2, "the text starts at \(first) of \(image.width) px, not at the row's right")
+        } else {
+            #expect(last < image.width / 2, "the text ends at \(last) of \(image.width) px, not at the row's left")
+        }
+    }
 }
