@@ -1,0 +1,71 @@
+import CGtk4
+import Foundation
+import GtkBridge
+import Testing
+@testable import LecternApp
+
+/// A new palette shows whole in the frame that draws it: GTK's theme fades colours on its
+/// widgets (buttons, rows), and a theme switch or a colour being edited must not start those
+/// fades. Afterwards the widgets fade on their own changes again.
+@Suite("Transitions held for a new palette", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
+@MainActor
+struct TransitionHoldTests {
+    private func colour(of widget: WidgetPointer) -> GdkRGBA {
+        var rgba = GdkRGBA()
+        gtk_style_context_get_color(gtk_widget_get_style_context(widget), &rgba)
+        return rgba
+    }
+
+    /// Runs the main loop until `window` has painted `frames` more frames.
+    private func paint(_ window: WidgetPointer, frames: Int) throws {
+        let clock = try #require(gtk_widget_get_frame_clock(window))
+        var painted = 0
+        let counting = connect(clock, .afterPaint) { painted += 1 }
+        defer { counting.disconnect() }
+        gtk_widget_queue_draw(window)
+        let done = MainLoop.iterate(until: {
+            if painted < frames { gtk_widget_queue_draw(window) }
+            return painted >= frames
+        }, timeout: 5)
+        try #require(done, "the window painted \(painted) of \(frames) frames")
+    }
+
+    @Test func aNewPaletteIsDrawnWholeAndLaterChangesFadeAgain() throws {
+        try #require(gtk_init_check() != 0)
+        let settings = try #require(gtk_settings_get_default())
+        try #require(Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations"), "animations are off here")
+        // The fade comes from below the app's token stylesheet, as GTK's theme's do (just
+        // below: GTK's theme, added later at the same priority, would win over a test's rule).
+        let theme = CSSProvider()
+        #expect(theme.load(".probe { color: @probe; transition: color 3s linear; }").isEmpty)
+        theme.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
+        defer { theme.detach() }
+        let appearance = Appearance(locator: nil)
+        appearance.install()
+        defer { appearance.uninstall() }
+        appearance.applyTokens("@define-color probe #ff0000;")
+        let label = Widgets.label("Palette", classes: ["probe"])
+        let window = gtk_window_new()!
+        gtk_window_set_child(cast(window), label)
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        try paint(window, frames: 3)
+        #expect(colour(of: label).red == 1 && colour(of: label).blue == 0)
+
+        appearance.applyTokens("@define-color probe #0000ff;")
+        try paint(window, frames: 1)
+        let shown = colour(of: label)
+        #expect(shown.red == 0 && shown.blue == 1, "the new palette faded in: red \(shown.red), blue \(shown.blue)")
+        try paint(window, frames: 2)   // the hold ends and the window restyles once more
+        #expect(colour(of: label).blue == 1, "the palette changed after the hold ended")
+
+        // A change after the hold: GTK's fade plays.
+        let later = CSSProvider()
+        #expect(later.load("@define-color probe #00ff00;").isEmpty)
+        later.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 5)
+        defer { later.detach() }
+        try paint(window, frames: 2)
+        let fading = colour(of: label)
+        #expect(fading.green < 0.9 && fading.blue > 0.1, "the fade did not play after the hold: green \(fading.green), blue \(fading.blue)")
+    }
+}
