@@ -30,9 +30,9 @@ static void lectern_label_sizing_measure(GtkLayoutManager *manager, GtkWidget *w
         *minimum = *natural = PANGO_PIXELS_CEIL(character_width(widget) * gtk_label_get_width_chars(label));
         return;
     }
-    /* GtkLabel measures on its own layout when that is already the width asked for. */
-    if (orientation == GTK_ORIENTATION_VERTICAL && for_size >= 0)
-        pango_layout_set_width(gtk_label_get_layout(label), for_size * PANGO_SCALE);
+    /* A height as GtkLabel measures it: on its own layout when that is already the width
+       asked for (a theme switch, a text size), on a copy otherwise, so that a width GTK only
+       tries out is never the one the text is drawn at. */
     GTK_WIDGET_GET_CLASS(widget)->measure(widget, orientation, for_size, minimum, natural,
                                           minimum_baseline, natural_baseline);
 }

@@ -3,6 +3,7 @@ import CLecternWidgets
 import Foundation
 import GtkBridge
 import Testing
+import TestSupport
 @testable import LecternApp
 
 /// A reader paragraph sized from its font's metrics (lectern_label_sizing.h) takes exactly the
@@ -82,5 +83,37 @@ struct LabelSizingTests {
         settle()
         #expect(measure(pairs[1].sized, GTK_ORIENTATION_VERTICAL, for: 300).natural < bigger.natural,
                 "the paragraph kept its height after its font shrank")
+    }
+
+    /// GTK asks for heights at widths it only tries out (the window working out its size): the
+    /// text is still drawn across the width the paragraph has.
+    @Test func aWidthOnlyTriedOutIsNotTheWidthTheTextIsDrawnAt() throws {
+        try #require(gtk_init_check() != 0)
+        let css = CSSProvider()
+        #expect(css.load("window { background: #ffffff; } .probe { color: #ff0000; font-size: 12pt; }").isEmpty)
+        css.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        defer { css.detach() }
+        let paragraph = Widgets.label(Self.texts[1], classes: ["probe"], wrap: true)
+        lectern_label_size_by_characters(OpaquePointer(paragraph), 12)
+        let window = gtk_window_new()!
+        gtk_window_set_default_size(cast(window), 500, 600)
+        gtk_window_set_child(cast(window), paragraph)
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        let laidOut = MainLoop.iterate(until: { gtk_widget_get_width(paragraph) > 400 }, timeout: 5)
+        try #require(laidOut)
+
+        _ = measure(paragraph, GTK_ORIENTATION_VERTICAL, for: 150)
+        gtk_widget_queue_draw(paragraph)   // drawn again, not laid out again
+        settle()
+        let path = FileManager.default.temporaryDirectory.appending(path: "label-sizing-\(getpid()).png").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        _ = try WidgetCapture.savePNG(of: window, to: path)
+        let image = try #require(PNGImage(path: path))
+        let red = (0..<image.width).filter { x in
+            stride(from: 0, to: image.height, by: 2).contains { y in image.rgb(x: x, y: y).red > 200 && image.rgb(x: x, y: y).green < 80 }
+        }
+        let right = try #require(red.last, "no text was drawn")
+        #expect(right > 300, "the text was drawn within \(right) px of a \(gtk_widget_get_width(paragraph)) px paragraph")
     }
 }

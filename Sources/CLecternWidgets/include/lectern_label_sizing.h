@@ -6,11 +6,11 @@
 
    GTK asks a wrapping label for its width before every height (to keep the width it gives
    at least that), and GtkLabel answers by laying the whole text out at that narrow width:
-   a dozen characters a line, the dearest layout of all. Its answer is always the width of
-   so many characters, so this gives that from the font's metrics without laying anything
-   out. A height is measured on the label's own layout set to that width, which its
-   allocation then keeps, so the text is laid out once for a relayout rather than three
-   times (a theme switch, a text size, a resize of the reader). */
+   a dozen characters a line, the dearest layout of all, then again at its natural width.
+   Its answer is the width of so many characters (short of text that cannot break that
+   narrow), so this gives that from the font's metrics without laying anything out. Heights
+   are GtkLabel's own: the text is laid out once for a relayout at the width it has (a theme
+   switch, a text size), rather than three times. */
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
