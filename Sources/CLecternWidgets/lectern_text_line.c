@@ -50,7 +50,9 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
        aligns a line written against the widget's direction (an English feed's name in an
        Arabic sidebar) from the other side, so such a line asks for the other side. */
     gboolean rtl_widget = gtk_widget_get_direction(GTK_WIDGET(self)) == GTK_TEXT_DIR_RTL;
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS   /* the first strong letter's direction, as auto-dir finds it */
     PangoDirection text = pango_find_base_dir(self->text, -1);
+    G_GNUC_END_IGNORE_DEPRECATIONS
     gboolean against = text == (rtl_widget ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL);
     pango_layout_set_alignment(self->layout, rtl_widget != against ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     return self->layout;
