@@ -33,7 +33,10 @@ struct TransitionHoldTests {
     @Test func aNewPaletteIsDrawnWholeAndLaterChangesFadeAgain() throws {
         try #require(gtk_init_check() != 0)
         let settings = try #require(gtk_settings_get_default())
-        try #require(Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations"), "animations are off here")
+        // A hold another test's switch began ends within 500 ms.
+        let animated = MainLoop.iterate(until: { Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") },
+                                        timeout: 1)
+        try #require(animated, "animations are off here")
         // The fade comes from below the app's token stylesheet, as GTK's theme's do (just
         // below: GTK's theme, added later at the same priority, would win over a test's rule).
         let theme = CSSProvider()
@@ -58,6 +61,10 @@ struct TransitionHoldTests {
         #expect(shown.red == 0 && shown.blue == 1, "the new palette faded in: red \(shown.red), blue \(shown.blue)")
         try paint(window, frames: 2)   // the hold ends and the window restyles once more
         #expect(colour(of: label).blue == 1, "the palette changed after the hold ended")
+        // It ends after every window on screen has painted, or after 500 ms (another test's window).
+        let ended = MainLoop.iterate(until: { Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") },
+                                     timeout: 1)
+        try #require(ended, "the hold never ended")
 
         // A change after the hold: GTK's fade plays.
         let later = CSSProvider()
