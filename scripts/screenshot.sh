@@ -40,7 +40,7 @@ $lectern --batch --import-opml data/samples/samples.opml --refresh >/dev/null 2>
 for feed in "${feeds[@]}"; do $lectern --batch --add-feed "$feed" >/dev/null 2>&1 || true; done
 if [ -n "$size" ]; then
   mkdir -p "$XDG_CONFIG_HOME/lectern"
-  printf '[window]\nwidth=%s\nheight=%s\n' "${size%x*}" "${size#*x}" >"$XDG_CONFIG_HOME/lectern/settings.ini"
+  printf '\n[window]\nwidth=%s\nheight=%s\n' "${size%x*}" "${size#*x}" >>"$XDG_CONFIG_HOME/lectern/settings.ini"
 fi
 # shellcheck disable=SC2086 # the launch flags are words
 $lectern $launch 2>/dev/null & app=$!
