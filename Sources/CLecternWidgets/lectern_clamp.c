@@ -1,4 +1,5 @@
 #include "lectern_clamp.h"
+#include "lectern_label_sizing.h"
 
 struct _LecternClamp {
     GtkWidget parent_instance;
@@ -11,18 +12,15 @@ struct _LecternClamp {
 
 G_DEFINE_FINAL_TYPE(LecternClamp, lectern_clamp, GTK_TYPE_WIDGET)
 
-/* The measure in pixels, or -1 without a reference: characters × the font's approximate
-   character width (the wider of a letter's and a digit's, as GtkLabel counts). */
+/* The measure in pixels, or -1 without a reference: characters × the width of one
+   character of the reference's font, as GtkLabel counts it. */
 static int measure_pixels(LecternClamp *self) {
     GtkWidget *reference = g_weak_ref_get(&self->reference);
     if (reference == NULL || self->characters <= 0) {
         g_clear_object(&reference);
         return -1;
     }
-    PangoFontMetrics *metrics = pango_context_get_metrics(gtk_widget_get_pango_context(reference), NULL, NULL);
-    int character = MAX(pango_font_metrics_get_approximate_char_width(metrics),
-                        pango_font_metrics_get_approximate_digit_width(metrics));
-    pango_font_metrics_unref(metrics);
+    int character = lectern_character_width(reference);
     g_object_unref(reference);
     return PANGO_PIXELS_CEIL(character * self->characters);
 }

@@ -6,10 +6,8 @@ struct _LecternLabelSizing {
 
 G_DEFINE_FINAL_TYPE(LecternLabelSizing, lectern_label_sizing, GTK_TYPE_LAYOUT_MANAGER)
 
-/* The width of one character as GtkLabel counts it for width-chars: the wider of the
-   font's approximate letter and digit, in Pango units. */
-static int character_width(GtkWidget *label) {
-    PangoFontMetrics *metrics = pango_context_get_metrics(gtk_widget_get_pango_context(label), NULL, NULL);
+int lectern_character_width(GtkWidget *widget) {
+    PangoFontMetrics *metrics = pango_context_get_metrics(gtk_widget_get_pango_context(widget), NULL, NULL);
     int width = MAX(pango_font_metrics_get_approximate_char_width(metrics),
                     pango_font_metrics_get_approximate_digit_width(metrics));
     pango_font_metrics_unref(metrics);
@@ -27,7 +25,7 @@ static void lectern_label_sizing_measure(GtkLayoutManager *manager, GtkWidget *w
     (void)manager;
     GtkLabel *label = GTK_LABEL(widget);
     if (orientation == GTK_ORIENTATION_HORIZONTAL && for_size < 0) {
-        *minimum = *natural = PANGO_PIXELS_CEIL(character_width(widget) * gtk_label_get_width_chars(label));
+        *minimum = *natural = PANGO_PIXELS_CEIL(lectern_character_width(widget) * gtk_label_get_width_chars(label));
         return;
     }
     /* A height as GtkLabel measures it: on its own layout when that is already the width

@@ -38,17 +38,9 @@ struct LabelSizingTests {
     /// Lets the window restyle and lay itself out again.
     private func settle() { _ = MainLoop.iterate(until: { false }, timeout: 0.2) }
 
-    /// `css` attached to the display for the test (detach it when done).
-    private func styled(_ css: String) -> CSSProvider {
-        let provider = CSSProvider()
-        #expect(provider.load(css).isEmpty)
-        provider.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        return provider
-    }
-
     @Test func aSizedParagraphTakesTheRoomGtkLabelWouldAtEveryWidthAndFont() throws {
         try #require(gtk_init_check() != 0)
-        let css = styled(".probe { font-size: 11pt; }")
+        let css = attachedStylesheet(".probe { font-size: 11pt; }")
         defer { css.detach() }
         let pairs = Self.texts.map { text -> (plain: WidgetPointer, sized: WidgetPointer) in
             let plain = Widgets.label(text, classes: ["probe"], wrap: true)
@@ -95,7 +87,7 @@ struct LabelSizingTests {
     /// text is still drawn across the width the paragraph has.
     @Test func aWidthOnlyTriedOutIsNotTheWidthTheTextIsDrawnAt() throws {
         try #require(gtk_init_check() != 0)
-        let css = styled("window { background: #ffffff; } .probe { color: #ff0000; font-size: 12pt; }")
+        let css = attachedStylesheet("window { background: #ffffff; } .probe { color: #ff0000; font-size: 12pt; }")
         defer { css.detach() }
         let paragraph = Widgets.label(Self.texts[1], classes: ["probe"], wrap: true)
         lectern_label_size_by_characters(OpaquePointer(paragraph), 12)

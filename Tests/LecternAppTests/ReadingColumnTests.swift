@@ -20,9 +20,7 @@ struct ReadingColumnTests {
 
     @Test func theColumnIsAMeasureWideCentredAndFollowsTheFont() throws {
         try #require(gtk_init_check() != 0)
-        let css = CSSProvider()
-        #expect(css.load(".probe { font-size: 11pt; }").isEmpty)
-        css.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        let css = attachedStylesheet(".probe { font-size: 11pt; }")
         defer { css.detach() }
         let column = ReadingColumn(classes: [])
         let paragraph = Widgets.label(String(repeating: "A paragraph long enough to wrap several times. ", count: 20),

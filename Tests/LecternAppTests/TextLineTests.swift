@@ -34,16 +34,9 @@ struct TextLineTests {
         return window
     }
 
-    private func styled(_ css: String) -> CSSProvider {
-        let provider = CSSProvider()
-        #expect(provider.load(css).isEmpty)
-        provider.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        return provider
-    }
-
     @Test func aLineIsAsTallAsALabelInTheSameFontAndFollowsAFontChange() throws {
         try #require(gtk_init_check() != 0)
-        let css = styled(".probe { font-size: 11pt; font-weight: 600; }")
+        let css = attachedStylesheet(".probe { font-size: 11pt; font-weight: 600; }")
         defer { css.detach() }
         let label = Widgets.label("Quarterly gadgets", classes: ["probe"])
         let line = TextLine.make(classes: ["probe"])
@@ -61,7 +54,7 @@ struct TextLineTests {
 
     @Test func longTextIsCutWithAnEllipsisAndDrawnInTheCSSColour() throws {
         try #require(gtk_init_check() != 0)
-        let css = styled("""
+        let css = attachedStylesheet("""
             .probe-column { background: #ffffff; }
             .probe { color: #ff0000; font-size: 20pt; font-weight: 800; }
             """)
@@ -92,7 +85,7 @@ struct TextLineTests {
                       (GTK_TEXT_DIR_LTR, "مدونة القراءة"), (GTK_TEXT_DIR_LTR, "Lectern Notes")])
     func theTextStartsWhereItsRowStarts(direction: GtkTextDirection, text: String) throws {
         try #require(gtk_init_check() != 0)
-        let css = styled("""
+        let css = attachedStylesheet("""
             .probe-column { background: #ffffff; }
             .probe { color: #ff0000; font-size: 16pt; }
             """)

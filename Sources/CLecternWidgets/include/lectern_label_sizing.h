@@ -18,6 +18,10 @@ G_BEGIN_DECLS
 #define LECTERN_TYPE_LABEL_SIZING (lectern_label_sizing_get_type())
 G_DECLARE_FINAL_TYPE(LecternLabelSizing, lectern_label_sizing, LECTERN, LABEL_SIZING, GtkLayoutManager)
 
+/* The width of one character of `widget`'s font as GtkLabel counts it for width-chars: the
+   wider of the font's approximate letter and digit, in Pango units. */
+int lectern_character_width(GtkWidget *widget);
+
 /* Sizes `label` so (it must wrap, not ellipsize); its width in characters is set to
    `characters`, width-chars and max-width-chars alike. */
 void lectern_label_size_by_characters(GtkLabel *label, int characters);

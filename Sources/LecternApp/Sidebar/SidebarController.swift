@@ -192,9 +192,9 @@ final class SidebarController {
         let width = gtk_widget_get_width(list)
         for (position, row) in rows.enumerated() where position < first || position > last {
             guard let content = gtk_list_box_row_get_child(cast(row)) else { continue }
-            var height: Int32 = 0   // with the row's margins, as its size request counts
-            gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, nil, &height, nil, nil)
-            hollowRows.hollowOut(content, holder: row, height: height,
+            var rowHeight: Int32 = 0   // with the row's margins, as its size request counts
+            gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, nil, &rowHeight, nil, nil)
+            hollowRows.hollowOut(content, holder: row, height: rowHeight,
                                  distance: Double(position < first ? first - position : position - last))
         }
         hollowRows.refill(after: widget)
