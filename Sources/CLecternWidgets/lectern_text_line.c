@@ -1,12 +1,18 @@
 #include "lectern_text_line.h"
+#include "lectern_label_sizing.h"
 
 #include <string.h>
 
 struct _LecternTextLine {
     GtkWidget parent_instance;
     char *text;
+    int text_bytes;
     /* Made at the first draw, then kept: Pango lays it out again when needed. */
     PangoLayout *layout;
+    /* How much of the text, in bytes, the layout holds (-1: none yet). */
+    int laid_out_bytes;
+    /* The width at which a part of the text fitted whole, so all of it is laid out (-1: none). */
+    int whole_at_width;
     /* The line's height and baseline in the font of the context with this serial. */
     guint metrics_serial;
     int line_height;
@@ -35,13 +41,36 @@ static void ensure_metrics(LecternTextLine *self) {
     g_object_unref(probe);
 }
 
+/* The bytes of the text that make `characters` characters, or all of it when shorter. */
+static int bytes_of_characters(const char *text, int characters) {
+    const char *end = text;
+    for (int i = 0; i < characters && *end != '\0'; i++) end = g_utf8_next_char(end);
+    return (int)(end - text);
+}
+
+/* How much of the text to lay out at `width`: twice the characters of the font's average
+   width that fill it. Pango shapes a whole text before it cuts it with an ellipsis, and an
+   excerpt of 200 characters shows 50 or 60 in a list row: shaping it all was most of the
+   cost of drawing a row. Counted in steps of 32 characters, so that a window dragged wider
+   or narrower rarely changes it. */
+static int bytes_to_lay_out(LecternTextLine *self, int width) {
+    int character = MAX(lectern_character_width(GTK_WIDGET(self)), PANGO_SCALE);
+    int characters = (2 * width * PANGO_SCALE / character + 8 + 31) / 32 * 32;
+    return bytes_of_characters(self->text, characters);
+}
+
 /* The layout lives on the widget's own context, so Pango lays it out again by itself
    after the font changes. */
 static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
     if (self->layout == NULL) {
-        self->layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), self->text);
+        self->layout = gtk_widget_create_pango_layout(GTK_WIDGET(self), NULL);
         pango_layout_set_ellipsize(self->layout, PANGO_ELLIPSIZE_END);
         pango_layout_set_single_paragraph_mode(self->layout, TRUE);
+    }
+    int bytes = width == self->whole_at_width ? self->text_bytes : bytes_to_lay_out(self, width);
+    if (bytes != self->laid_out_bytes) {
+        pango_layout_set_text(self->layout, self->text, bytes);
+        self->laid_out_bytes = bytes;
     }
     if (pango_layout_get_width(self->layout) != width * PANGO_SCALE) {
         pango_layout_set_width(self->layout, width * PANGO_SCALE);
@@ -55,6 +84,13 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
     G_GNUC_END_IGNORE_DEPRECATIONS
     gboolean against = text == (rtl_widget ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL);
     pango_layout_set_alignment(self->layout, rtl_widget != against ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+    /* A part that fits (letters much narrower than the font's average) would show without
+       its ellipsis: then the whole text is laid out. */
+    if (self->laid_out_bytes < self->text_bytes && !pango_layout_is_ellipsized(self->layout)) {
+        pango_layout_set_text(self->layout, self->text, self->text_bytes);
+        self->laid_out_bytes = self->text_bytes;
+        self->whole_at_width = width;
+    }
     return self->layout;
 }
 
@@ -108,7 +144,10 @@ static void lectern_text_line_class_init(LecternTextLineClass *klass) {
 
 static void lectern_text_line_init(LecternTextLine *self) {
     self->text = g_strdup("");
+    self->text_bytes = 0;
     self->layout = NULL;
+    self->laid_out_bytes = -1;
+    self->whole_at_width = -1;
     self->line_height = -1;
     self->baseline = -1;
     self->metrics_serial = 0;
@@ -124,7 +163,9 @@ void lectern_text_line_set_text(LecternTextLine *self, const char *text) {
     if (strcmp(text, self->text) == 0) return;
     g_free(self->text);
     self->text = g_strdup(text);
-    if (self->layout != NULL) pango_layout_set_text(self->layout, self->text, -1);
+    self->text_bytes = (int)strlen(text);
+    self->laid_out_bytes = -1;   /* laid out again at the next draw */
+    self->whole_at_width = -1;
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->text, -1);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
@@ -137,4 +178,9 @@ const char *lectern_text_line_get_text(LecternTextLine *self) {
 gboolean lectern_text_line_is_ellipsized(LecternTextLine *self) {
     g_return_val_if_fail(LECTERN_IS_TEXT_LINE(self), FALSE);
     return self->layout != NULL && pango_layout_is_ellipsized(self->layout);
+}
+
+PangoLayout *lectern_text_line_get_layout(LecternTextLine *self) {
+    g_return_val_if_fail(LECTERN_IS_TEXT_LINE(self), NULL);
+    return self->layout;
 }

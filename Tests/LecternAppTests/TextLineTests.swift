@@ -107,4 +107,56 @@ struct TextLineTests {
             #expect(last < image.width / 2, "the text ends at \(last) of \(image.width) px, not at the row's left")
         }
     }
+
+    /// The pixels of `layout` drawn on its own, as wide as it is laid out.
+    private func pixels(of layout: OpaquePointer) -> [UInt8] {
+        var width: Int32 = 0, height: Int32 = 0
+        pango_layout_get_pixel_size(layout, &width, &height)
+        width = max(width, pango_layout_get_width(layout) / PANGO_SCALE)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)
+        pango_cairo_show_layout(cr, layout)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        let bytes = Int(cairo_image_surface_get_stride(surface) * height)
+        guard let data = cairo_image_surface_get_data(surface) else { return [] }
+        return Array(UnsafeBufferPointer(start: data, count: bytes))
+    }
+
+    /// A long text is laid out only as far as could show (twice what fills the line), and
+    /// looks as the whole text laid out would: the same letters before the same ellipsis in
+    /// any script, at any width; and a text of letters much narrower than its font's
+    /// average (accents written as letters of their own) is laid out whole where its part
+    /// would fit.
+    @Test(arguments: [
+        String(repeating: "Quarterly gadgets review: the best of the season, tried and compared. ", count: 6),
+        String(repeating: "مراجعة الأدوات الفصلية: أفضل ما في الموسم، جربناه وقارناه. ", count: 6),
+        String(repeating: "季度小工具评测：本季最佳产品，经过试用和比较。", count: 12),
+        String(repeating: "i\u{0301}", count: 300),
+    ])
+    func aLongTextLooksAsTheWholeTextLaidOutWould(text: String) throws {
+        try #require(gtk_init_check() != 0)
+        let css = attachedStylesheet(".probe { font-size: 11pt; }")
+        defer { css.detach() }
+        for width: Int32 in [120, 333, 720] {
+            let line = TextLine.make(classes: ["probe"])
+            TextLine.setText(line, text)
+            let window = try present([line], width: width)
+            defer { gtk_window_destroy(cast(window)) }
+            let drawn = MainLoop.iterate(until: { lectern_text_line_get_layout(OpaquePointer(line)) != nil }, timeout: 5)
+            try #require(drawn, "the line was never drawn")
+            let layout = try #require(lectern_text_line_get_layout(OpaquePointer(line)))
+            #expect(pango_layout_is_ellipsized(layout) != 0, "\(width) px: the text was not cut")
+            let whole = try #require(pango_layout_copy(layout))
+            defer { g_object_unref(UnsafeMutableRawPointer(whole)) }
+            pango_layout_set_text(whole, text, -1)
+            let same = pixels(of: layout) == pixels(of: whole)
+            #expect(same, "\(width) px: the line looks other than the whole text would")
+            if text.hasPrefix("Quarterly") {
+                let laidOut = Int(pango_layout_get_character_count(layout))
+                #expect(laidOut < text.unicodeScalars.count / 2, "\(width) px: \(laidOut) characters laid out for a line")
+            }
+        }
+    }
 }
