@@ -75,4 +75,40 @@ struct TransitionHoldTests {
         let fading = colour(of: label)
         #expect(fading.green < 0.9 && fading.blue > 0.1, "the fade did not play after the hold: green \(fading.green), blue \(fading.blue)")
     }
+
+    /// While the theme editor's changes are worn, each change shows whole as well, and GTK's
+    /// animations stay off from one change to the next (turning them off and on costs a walk
+    /// of every widget's style each way); they come back once the editor's theme is put away.
+    @Test func animationsStayOffWhileAThemeIsEditedAndComeBackAfter() throws {
+        try #require(gtk_init_check() != 0)
+        let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
+        let animated = MainLoop.iterate(until: { Properties.bool(settings, "gtk-enable-animations") }, timeout: 1)
+        try #require(animated, "animations are off here")
+        let theme = CSSProvider()
+        #expect(theme.load(".probe { color: @probe; transition: color 3s linear; }").isEmpty)
+        theme.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
+        defer { theme.detach() }
+        let appearance = Appearance(locator: nil)
+        appearance.install()
+        defer { appearance.uninstall() }
+        appearance.applyTokens("@define-color probe #ff0000;")
+        let label = Widgets.label("Palette", classes: ["probe"])
+        let window = gtk_window_new()!
+        gtk_window_set_child(cast(window), label)
+        gtk_window_present(cast(window))
+        defer { gtk_window_destroy(cast(window)) }
+        try paint(window, frames: 3)
+
+        appearance.holdsTransitions = true
+        for (css, blue) in [("@define-color probe #0000ff;", 1.0), ("@define-color probe #ff0000;", 0.0)] {
+            appearance.applyTokens(css)
+            try paint(window, frames: 3)
+            #expect(colour(of: label).blue == Float(blue), "an edit faded in")
+            #expect(!Properties.bool(settings, "gtk-enable-animations"), "animations came back between two edits")
+        }
+        appearance.holdsTransitions = false
+        try paint(window, frames: 1)
+        let ended = MainLoop.iterate(until: { Properties.bool(settings, "gtk-enable-animations") }, timeout: 1)
+        #expect(ended, "animations stayed off after the editing")
+    }
 }

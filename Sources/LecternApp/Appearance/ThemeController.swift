@@ -27,6 +27,7 @@ final class ThemeController {
     /// many values between two frames costs one restyle, the last value winning.
     var preview: (theme: Theme, scheme: ColorScheme)? {
         didSet {
+            appearance.holdsTransitions = preview != nil   // no fades from one change to the next
             guard !previewPending else { return }
             previewPending = true
             FrameTick.once(onFrameOf: framePacers()) { [weak self] in
