@@ -30,29 +30,38 @@ struct TransitionHoldTests {
         try #require(done, "the window painted \(painted) of \(frames) frames")
     }
 
-    @Test func aNewPaletteIsDrawnWholeAndLaterChangesFadeAgain() throws {
+    /// A red label on screen whose colour is the token `probe`, fading over 3 s as GTK's theme
+    /// fades its widgets' colours, from below the app's token stylesheet (just below: GTK's
+    /// theme, added later at the same priority, would win over a test's rule); the app's
+    /// appearance installed. Waits for animations to be on (a hold another test's switch began
+    /// ends within 500 ms). `done` takes it all away.
+    private func probeOnScreen() throws -> (window: WidgetPointer, label: WidgetPointer, appearance: Appearance, done: () -> Void) {
         try #require(gtk_init_check() != 0)
-        let settings = try #require(gtk_settings_get_default())
-        // A hold another test's switch began ends within 500 ms.
-        let animated = MainLoop.iterate(until: { Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") },
-                                        timeout: 1)
+        let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
+        let animated = MainLoop.iterate(until: { Properties.bool(settings, "gtk-enable-animations") }, timeout: 1)
         try #require(animated, "animations are off here")
-        // The fade comes from below the app's token stylesheet, as GTK's theme's do (just
-        // below: GTK's theme, added later at the same priority, would win over a test's rule).
         let theme = CSSProvider()
         #expect(theme.load(".probe { color: @probe; transition: color 3s linear; }").isEmpty)
         theme.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
-        defer { theme.detach() }
         let appearance = Appearance(locator: nil)
         appearance.install()
-        defer { appearance.uninstall() }
         appearance.applyTokens("@define-color probe #ff0000;")
         let label = Widgets.label("Palette", classes: ["probe"])
         let window = gtk_window_new()!
         gtk_window_set_child(cast(window), label)
         gtk_window_present(cast(window))
-        defer { gtk_window_destroy(cast(window)) }
         try paint(window, frames: 3)
+        return (window, label, appearance, {
+            gtk_window_destroy(cast(window))
+            appearance.uninstall()
+            theme.detach()
+        })
+    }
+
+    @Test func aNewPaletteIsDrawnWholeAndLaterChangesFadeAgain() throws {
+        let (window, label, appearance, done) = try probeOnScreen()
+        defer { done() }
+        let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
         #expect(colour(of: label).red == 1 && colour(of: label).blue == 0)
 
         appearance.applyTokens("@define-color probe #0000ff;")
@@ -62,8 +71,7 @@ struct TransitionHoldTests {
         try paint(window, frames: 2)   // the hold ends and the window restyles once more
         #expect(colour(of: label).blue == 1, "the palette changed after the hold ended")
         // It ends after every window on screen has painted, or after 500 ms (another test's window).
-        let ended = MainLoop.iterate(until: { Properties.bool(UnsafeMutableRawPointer(settings), "gtk-enable-animations") },
-                                     timeout: 1)
+        let ended = MainLoop.iterate(until: { Properties.bool(settings, "gtk-enable-animations") }, timeout: 1)
         try #require(ended, "the hold never ended")
 
         // A change after the hold: GTK's fade plays.
@@ -80,25 +88,9 @@ struct TransitionHoldTests {
     /// animations stay off from one change to the next (turning them off and on costs a walk
     /// of every widget's style each way); they come back once the editor's theme is put away.
     @Test func animationsStayOffWhileAThemeIsEditedAndComeBackAfter() throws {
-        try #require(gtk_init_check() != 0)
+        let (window, label, appearance, done) = try probeOnScreen()
+        defer { done() }
         let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
-        let animated = MainLoop.iterate(until: { Properties.bool(settings, "gtk-enable-animations") }, timeout: 1)
-        try #require(animated, "animations are off here")
-        let theme = CSSProvider()
-        #expect(theme.load(".probe { color: @probe; transition: color 3s linear; }").isEmpty)
-        theme.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
-        defer { theme.detach() }
-        let appearance = Appearance(locator: nil)
-        appearance.install()
-        defer { appearance.uninstall() }
-        appearance.applyTokens("@define-color probe #ff0000;")
-        let label = Widgets.label("Palette", classes: ["probe"])
-        let window = gtk_window_new()!
-        gtk_window_set_child(cast(window), label)
-        gtk_window_present(cast(window))
-        defer { gtk_window_destroy(cast(window)) }
-        try paint(window, frames: 3)
-
         appearance.holdsTransitions = true
         for (css, blue) in [("@define-color probe #0000ff;", 1.0), ("@define-color probe #ff0000;", 0.0)] {
             appearance.applyTokens(css)
