@@ -39,7 +39,12 @@ public struct Color: Sendable, Hashable {
     /// Lower-case `#rrggbb`, or `#rrggbbaa` when the colour is not opaque.
     public var hex: String {
         let components = alpha < 1 ? [r, g, b, alpha] : [r, g, b]
-        return "#" + components.map { String(format: "%02x", Color.byte($0)) }.joined()
+        // By hand: `String(format:)` took a tenth of a colour edit's frame (a palette a frame).
+        let digits = Array("0123456789abcdef")
+        return "#" + String(components.flatMap { value -> [Character] in
+            let byte = Color.byte(value)
+            return [digits[byte >> 4], digits[byte & 15]]
+        })
     }
 
     /// The colour as GTK CSS: `#rrggbb` when opaque, otherwise `rgba(r, g, b, a)`.

@@ -19,6 +19,7 @@ struct ThemePreviewPacingTests {
         // The token CSS is loaded but not attached to the display: other tests' windows keep their look.
         let controller = ThemeController(settings: Settings(), appearance: Appearance(locator: nil),
                                          desktop: DesktopPreference(), locator: nil)
+        defer { controller.preview = nil }   // the editor closed: GTK's animations come back for the tests after
         let window = gtk_window_new()!
         gtk_window_set_default_size(cast(window), 300, 200)
         gtk_window_present(cast(window))
@@ -49,17 +50,17 @@ struct ThemePreviewPacingTests {
 
         #expect(appliedInFrames.count == 1, "three edits between two frames loaded the CSS \(appliedInFrames.count) times")
         #expect(appliedInFrames.first == paintedFrames.first, "the edit was worn in frame \(appliedInFrames), not in the next one painted (\(paintedFrames))")
-        let css = try #require(controller.appliedCSS)
+        let css = try #require(controller.appliedCSS?.palette)
         #expect(css.lowercased().contains("#bf3989") && !css.lowercased().contains("#8250df"), "the last value does not win")
 
         // The window leaves the screen before the frame that was to wear an edit: the edit is
         // worn all the same, and the next one too (nothing waits for a frame that never comes).
         controller.preview = (try Self.paper(paper, accent: "#0A7D4F"), .light)
         gtk_widget_set_visible(window, 0)
-        let wornHidden = MainLoop.iterate(until: { controller.appliedCSS?.lowercased().contains("#0a7d4f") == true }, timeout: 2)
+        let wornHidden = MainLoop.iterate(until: { controller.appliedCSS?.palette.lowercased().contains("#0a7d4f") == true }, timeout: 2)
         #expect(wornHidden, "an edit waited for a frame of a window no longer shown")
         controller.preview = (try Self.paper(paper, accent: "#7D0A4F"), .light)
-        let wornNext = MainLoop.iterate(until: { controller.appliedCSS?.lowercased().contains("#7d0a4f") == true }, timeout: 2)
+        let wornNext = MainLoop.iterate(until: { controller.appliedCSS?.palette.lowercased().contains("#7d0a4f") == true }, timeout: 2)
         #expect(wornNext, "the edit after it was never worn")
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import GtkBridge
 import Testing
 @testable import LecternApp
+import Theming
 
 /// A new palette shows whole in the frame that draws it: GTK's theme fades colours on its
 /// widgets (buttons, rows), and a theme switch or a colour being edited must not start those
@@ -45,7 +46,7 @@ struct TransitionHoldTests {
         theme.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) - 1)
         let appearance = Appearance(locator: nil)
         appearance.install()
-        appearance.applyTokens("@define-color probe #ff0000;")
+        appearance.applyTokens(.init(palette: "@define-color probe #ff0000;", rules: ""))
         let label = Widgets.label("Palette", classes: ["probe"])
         let window = gtk_window_new()!
         gtk_window_set_child(cast(window), label)
@@ -64,7 +65,7 @@ struct TransitionHoldTests {
         let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
         #expect(colour(of: label).red == 1 && colour(of: label).blue == 0)
 
-        appearance.applyTokens("@define-color probe #0000ff;")
+        appearance.applyTokens(.init(palette: "@define-color probe #0000ff;", rules: ""))
         try paint(window, frames: 1)
         let shown = colour(of: label)
         #expect(shown.red == 0 && shown.blue == 1, "the new palette faded in: red \(shown.red), blue \(shown.blue)")
@@ -93,7 +94,7 @@ struct TransitionHoldTests {
         let settings = UnsafeMutableRawPointer(try #require(gtk_settings_get_default()))
         appearance.holdsTransitions = true
         for (css, blue) in [("@define-color probe #0000ff;", 1.0), ("@define-color probe #ff0000;", 0.0)] {
-            appearance.applyTokens(css)
+            appearance.applyTokens(.init(palette: css, rules: ""))
             try paint(window, frames: 3)
             #expect(colour(of: label).blue == Float(blue), "an edit faded in")
             #expect(!Properties.bool(settings, "gtk-enable-animations"), "animations came back between two edits")

@@ -4,12 +4,15 @@ import GtkBridge
 import Theming
 
 /// Styles every window: the static component stylesheet from `Resources/` (token names
-/// only) and one long-lived provider holding the current theme's token definitions,
-/// reloaded in place when the theme or scheme changes.
+/// only) and two long-lived providers holding the current theme's generated CSS (its palette,
+/// and its typography and shape rules), each reloaded in place when it changes.
 @MainActor
 final class Appearance {
     private let components = CSSProvider()
-    private let tokens = CSSProvider()
+    private let palette = CSSProvider()
+    private let tokenRules = CSSProvider()
+    /// What the two token providers hold (nil: nothing yet).
+    private var loaded: CSSGenerator.Parts?
     private let locator: ResourceLocator?
     /// Runs just before the token CSS is replaced (the article list hollows out the rows
     /// nobody can see, so they are not restyled).
@@ -38,7 +41,8 @@ final class Appearance {
 
     /// Loads both providers and attaches them to the default display.
     func install() {
-        tokens.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        palette.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
+        tokenRules.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         components.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION) + 1)
         loadComponents()
         addIconFolders()
@@ -46,8 +50,10 @@ final class Appearance {
 
     /// Detaches both providers (a test's windows go back to GTK's own look).
     func uninstall() {
-        tokens.detach()
+        palette.detach()
+        tokenRules.detach()
         components.detach()
+        loaded = nil
     }
 
     /// Lectern's own icons (Resources/icons) and, when not installed, its app icon (data/icons).
@@ -59,12 +65,16 @@ final class Appearance {
         }
     }
 
-    /// Replaces the token definitions (the theme's generated CSS). Transitions are held
-    /// off until every window has drawn the new palette, so nothing fades between palettes.
-    func applyTokens(_ css: String) {
+    /// Replaces the theme's generated CSS, each part only if it changed (a colour edited
+    /// changes the palette alone). Transitions are held off until every window has drawn the
+    /// new palette, so nothing fades between palettes.
+    func applyTokens(_ css: CSSGenerator.Parts) {
+        guard css != loaded else { return }
         holdTransitionsUntilPainted()
         beforeRestyle?()
-        report(tokens.load(css), source: "generated theme CSS")
+        if css.rules != loaded?.rules { report(tokenRules.load(css.rules), source: "generated theme CSS") }
+        if css.palette != loaded?.palette { report(palette.load(css.palette), source: "generated theme CSS") }
+        loaded = css
     }
 
     /// Turns GTK's `gtk-enable-animations` off until each visible window's next frame has

@@ -20,7 +20,7 @@ final class ThemeController {
     private var lastWarning: String?
     private var appliedDark: Bool?
     /// The token CSS now loaded; an apply that would load the same text does nothing.
-    private(set) var appliedCSS: String?
+    private(set) var appliedCSS: CSSGenerator.Parts?
     /// The theme being edited, worn in the variant being edited while the editor is open
     /// (nil: the settings' choice). A change is applied at the start of the next frame of the
     /// first window of `framePacers` on screen, inside that frame: a colour dragged across
@@ -92,8 +92,8 @@ final class ThemeController {
             onWarning?(warning)
         }
         guard let theme else { return }
-        let css = CSSGenerator.css(for: theme, scheme: scheme, textScale: settings.textScale,
-                                   readingFont: settings.readingFont, fonts: fonts)
+        let css = CSSGenerator.parts(for: theme, scheme: scheme, textScale: settings.textScale,
+                                     readingFont: settings.readingFont, fonts: fonts)
         // The model's observer re-applies after every change, including ones already
         // applied at once (a forwarded --theme): reloading the same CSS restyles every widget.
         guard css != appliedCSS else { return }
