@@ -21,6 +21,8 @@ final class SidebarController {
     private let list: WidgetPointer
     private(set) var items: [SidebarItem] = []
     private var countLabels: [Int: WidgetPointer] = [:]
+    /// Each row's name, by index.
+    private var titles: [Int: WidgetPointer] = [:]
     /// Each feed row's icon, by feed.
     private var feedIcons: [Int64: WidgetPointer] = [:]
     private var rebuilding = false
@@ -29,6 +31,13 @@ final class SidebarController {
     private let icons: FeedIconCache
     /// Rows scrolled out of sight, spared a theme switch's restyle.
     private let hollowRows = HollowRows()
+    /// Rows tall enough for a finger (44 px), as a narrow window shows them.
+    var fingerSized = false {
+        didSet {
+            guard fingerSized != oldValue else { return }
+            for title in titles.values { SidebarRow.setFingerSized(title, fingerSized) }
+        }
+    }
 
     init(access: StoreAccess, icons: FeedIconCache = FeedIconCache()) {
         self.access = access
@@ -113,6 +122,7 @@ final class SidebarController {
         hollowRows.forgetAll()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
+        titles = [:]
         feedIcons = [:]
         items = fresh
         for index in items.indices { insertRow(at: index, counts: counts) }
@@ -154,6 +164,8 @@ final class SidebarController {
         gtk_list_box_insert(OpaquePointer(list), row.widget, Int32(index))
         SidebarRow.setCount(row.count, item.count(in: counts), of: item)   // names the row: once it is in the list
         countLabels[index] = row.count
+        titles[index] = row.title
+        if fingerSized { SidebarRow.setFingerSized(row.title, true) }
         if case .feed(let feed) = item { feedIcons[feed.id] = row.icon }
         if case .smart = item {} else { attachContextMenu(to: row.widget, key: item.key) }
         if item.isLabel, index > 0, !items[index - 1].isLabel { gtk_widget_add_css_class(row.widget, "first-label") }

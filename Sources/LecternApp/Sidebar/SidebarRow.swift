@@ -6,8 +6,13 @@ import Localization
 /// The widgets of one sidebar row.
 @MainActor
 enum SidebarRow {
+    /// The height a row's name keeps in a narrow window, where the rows are for a finger: with
+    /// the row's padding (7 px above and below), 44 px.
+    static let fingerHeight: Int32 = 30
+
     static func make(_ item: SidebarItem, count: Int, isFirstFeedRow: Bool,
-                     icon paintable: OpaquePointer? = nil) -> (widget: WidgetPointer, count: WidgetPointer, icon: WidgetPointer) {
+                     icon paintable: OpaquePointer? = nil)
+        -> (widget: WidgetPointer, title: WidgetPointer, count: WidgetPointer, icon: WidgetPointer) {
         let icon: WidgetPointer
         var classes = ["sidebar-row"]
         switch item {
@@ -40,7 +45,14 @@ enum SidebarRow {
         }
         if isFirstFeedRow { gtk_widget_add_css_class(row, "first-subscription") }
         Accessibility.hide(icon)
-        return (row, countLabel, icon)
+        return (row, title, countLabel, icon)
+    }
+
+    /// Makes a row (its name, `title`) tall enough for a finger, or back to its text's height.
+    /// A size, not a CSS class on the sidebar: a class there restyled every node of every row
+    /// (a rule with an ancestor's class may match any of them) when the window widened again.
+    static func setFingerSized(_ title: WidgetPointer, _ fingerSized: Bool) {
+        gtk_widget_set_size_request(title, -1, fingerSized ? fingerHeight : -1)
     }
 
     /// Puts a feed's own icon in its row's image, in place of the generic feed symbol.

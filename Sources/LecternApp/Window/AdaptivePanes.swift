@@ -214,8 +214,6 @@ final class AdaptivePanes {
         case .medium: [.list, .reader]
         case .narrow: [narrowPane]
         }
-        // Rows big enough for a finger; only the sidebar restyles for it.
-        if layout == .narrow { gtk_widget_add_css_class(sidebar, "narrow") } else { gtk_widget_remove_css_class(sidebar, "narrow") }
         if gtk_widget_get_parent(sidebar) == outer { gtk_widget_set_visible(sidebar, shown.contains(.sidebar) ? 1 : 0) }
         gtk_widget_set_visible(list, shown.contains(.list) ? 1 : 0)
         gtk_widget_set_visible(reader, shown.contains(.reader) ? 1 : 0)

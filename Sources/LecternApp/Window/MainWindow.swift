@@ -57,7 +57,11 @@ final class MainWindow {
         if let gtkSettings = gtk_settings_get_default() {
             Properties.setBool(UnsafeMutableRawPointer(gtkSettings), "gtk-label-select-on-focus", false)
         }
-        panes.onChange = { [weak self] in self?.showNavigation() }
+        panes.onChange = { [weak self] in
+            guard let self else { return }
+            showNavigation()
+            session?.sidebar.fingerSized = panes.layout == .narrow   // a narrow window's rows are for a finger
+        }
         showNavigation()
         widthWatch = WidthWatch(window) { [weak self] width in self?.panes.fit(width: width) }
         Keyboard.onEscape(window, unlessUnused: { [weak self] in self?.panes.goBack() ?? false })
@@ -72,6 +76,7 @@ final class MainWindow {
         session.onViewChosen = { [weak self] in self?.panes.viewChosen() }
         session.onArticleWanted = { [weak self] in self?.panes.readerWanted() ?? false }
         panes.setPanes(sidebar: session.sidebar.widget, list: session.list.widget, reader: session.reader.widget)
+        session.sidebar.fingerSized = panes.layout == .narrow
         panes.focusers = [.list: { [weak session] in session?.list.focusRows() }]
         // Nothing is open in the reader yet: a narrow window starts at the list.
         if panes.narrowPane == .reader { panes.show(.list) }
