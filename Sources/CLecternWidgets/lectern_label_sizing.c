@@ -33,14 +33,15 @@ static gulong options_hash(PangoContext *context) {
 
 static KnownWidth *find_known_width(PangoContext *context) {
     PangoFontMap *font_map = pango_context_get_font_map(context);
+    guint serial = pango_font_map_get_serial(font_map);
+    PangoLanguage *language = pango_context_get_language(context);
+    double resolution = pango_cairo_context_get_resolution(context);
+    gulong options = options_hash(context);
     const PangoFontDescription *font = pango_context_get_font_description(context);
     for (guint i = 0; i < G_N_ELEMENTS(known_widths); i++) {
         KnownWidth *known = &known_widths[i];
-        if (known->font != NULL && known->font_map == font_map
-            && known->font_map_serial == pango_font_map_get_serial(font_map)
-            && known->language == pango_context_get_language(context)
-            && known->resolution == pango_cairo_context_get_resolution(context)
-            && known->options_hash == options_hash(context)
+        if (known->font != NULL && known->font_map == font_map && known->font_map_serial == serial
+            && known->language == language && known->resolution == resolution && known->options_hash == options
             && pango_font_description_equal(known->font, font)) return known;
     }
     return NULL;

@@ -9,8 +9,11 @@ struct _LecternTextLine {
     int text_bytes;
     /* Made at the first draw, then kept: Pango lays it out again when needed. */
     PangoLayout *layout;
-    /* How much of the text, in bytes, the layout holds (-1: none yet). */
+    /* How much of the text, in bytes, the layout holds (-1: none yet), and the width and
+       context serial (the font) it was worked out for. */
     int laid_out_bytes;
+    int laid_out_width;
+    guint laid_out_serial;
     /* The width at which a part of the text fitted whole, so all of it is laid out (-1: none). */
     int whole_at_width;
     /* The line's height and baseline in the font of the context with this serial. */
@@ -67,10 +70,14 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
         pango_layout_set_ellipsize(self->layout, PANGO_ELLIPSIZE_END);
         pango_layout_set_single_paragraph_mode(self->layout, TRUE);
     }
-    int bytes = width == self->whole_at_width ? self->text_bytes : bytes_to_lay_out(self, width);
-    if (bytes != self->laid_out_bytes) {
-        pango_layout_set_text(self->layout, self->text, bytes);
+    guint serial = context_serial(self);
+    if (self->laid_out_bytes < 0 || width != self->laid_out_width || serial != self->laid_out_serial) {
+        /* Worked out again only when the width or the font changed: a new colour draws the same part. */
+        int bytes = width == self->whole_at_width ? self->text_bytes : bytes_to_lay_out(self, width);
+        if (bytes != self->laid_out_bytes) pango_layout_set_text(self->layout, self->text, bytes);
         self->laid_out_bytes = bytes;
+        self->laid_out_width = width;
+        self->laid_out_serial = serial;
     }
     if (pango_layout_get_width(self->layout) != width * PANGO_SCALE) {
         pango_layout_set_width(self->layout, width * PANGO_SCALE);
@@ -147,6 +154,8 @@ static void lectern_text_line_init(LecternTextLine *self) {
     self->text_bytes = 0;
     self->layout = NULL;
     self->laid_out_bytes = -1;
+    self->laid_out_width = -1;
+    self->laid_out_serial = 0;
     self->whole_at_width = -1;
     self->line_height = -1;
     self->baseline = -1;
