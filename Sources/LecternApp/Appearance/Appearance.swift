@@ -39,7 +39,7 @@ final class Appearance {
         self.locator = locator
     }
 
-    /// Loads both providers and attaches them to the default display.
+    /// Loads the component stylesheet and attaches it and the two token providers to the default display.
     func install() {
         palette.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
         tokenRules.attach(priority: UInt32(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
@@ -48,7 +48,7 @@ final class Appearance {
         addIconFolders()
     }
 
-    /// Detaches both providers (a test's windows go back to GTK's own look).
+    /// Detaches the three providers (a test's windows go back to GTK's own look).
     func uninstall() {
         palette.detach()
         tokenRules.detach()
