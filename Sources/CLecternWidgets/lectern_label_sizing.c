@@ -20,55 +20,48 @@ typedef struct {
 
 /* pango_context_get_metrics shapes a sample sentence at every call: a reader of a dozen
    paragraphs in one font asked it a dozen times after each font change, and the list's
-   lines ask it at every draw. A theme has a dozen fonts in use at once (the reading text,
+   lines ask it whenever their width or font changes. A theme has a dozen fonts in use at once (the reading text,
    the line under the title, the list's titles and excerpts…), and a theme being edited or
    tried on switches between two themes' fonts: room for a few themes' fonts is kept. */
 static KnownWidth known_widths[48];
 static guint next_known_width;
 
-static gulong options_hash(PangoContext *context) {
+/* What a character's width depends on, for `context` (its font borrowed, not copied). */
+static KnownWidth key_of(PangoContext *context) {
+    PangoFontMap *font_map = pango_context_get_font_map(context);
     const cairo_font_options_t *options = pango_cairo_context_get_font_options(context);
-    return options == NULL ? 0 : cairo_font_options_hash(options);
+    return (KnownWidth){
+        .font_map = font_map,   /* compared, not held: a font map lives as long as the display */
+        .font_map_serial = pango_font_map_get_serial(font_map),
+        .font = (PangoFontDescription *)pango_context_get_font_description(context),
+        .language = pango_context_get_language(context),
+        .resolution = pango_cairo_context_get_resolution(context),
+        .options_hash = options == NULL ? 0 : cairo_font_options_hash(options),
+    };
 }
 
-static KnownWidth *find_known_width(PangoContext *context) {
-    PangoFontMap *font_map = pango_context_get_font_map(context);
-    guint serial = pango_font_map_get_serial(font_map);
-    PangoLanguage *language = pango_context_get_language(context);
-    double resolution = pango_cairo_context_get_resolution(context);
-    gulong options = options_hash(context);
-    const PangoFontDescription *font = pango_context_get_font_description(context);
-    for (guint i = 0; i < G_N_ELEMENTS(known_widths); i++) {
-        KnownWidth *known = &known_widths[i];
-        if (known->font != NULL && known->font_map == font_map && known->font_map_serial == serial
-            && known->language == language && known->resolution == resolution && known->options_hash == options
-            && pango_font_description_equal(known->font, font)) return known;
-    }
-    return NULL;
+static gboolean same_key(const KnownWidth *known, const KnownWidth *key) {
+    return known->font != NULL && known->font_map == key->font_map && known->font_map_serial == key->font_map_serial
+        && known->language == key->language && known->resolution == key->resolution
+        && known->options_hash == key->options_hash && pango_font_description_equal(known->font, key->font);
 }
 
 int lectern_character_width(GtkWidget *widget) {
     PangoContext *context = gtk_widget_get_pango_context(widget);
-    KnownWidth *known = find_known_width(context);
-    if (known != NULL) return known->width;
+    KnownWidth key = key_of(context);
+    for (guint i = 0; i < G_N_ELEMENTS(known_widths); i++) {
+        if (same_key(&known_widths[i], &key)) return known_widths[i].width;
+    }
     PangoFontMetrics *metrics = pango_context_get_metrics(context, NULL, NULL);
-    int width = MAX(pango_font_metrics_get_approximate_char_width(metrics),
+    key.width = MAX(pango_font_metrics_get_approximate_char_width(metrics),
                     pango_font_metrics_get_approximate_digit_width(metrics));
     pango_font_metrics_unref(metrics);
-    known = &known_widths[next_known_width];
+    key.font = pango_font_description_copy(key.font);
+    KnownWidth *slot = &known_widths[next_known_width];
     next_known_width = (next_known_width + 1) % G_N_ELEMENTS(known_widths);
-    g_clear_pointer(&known->font, pango_font_description_free);
-    PangoFontMap *font_map = pango_context_get_font_map(context);
-    *known = (KnownWidth){
-        .font_map = font_map,   /* compared, not held: a font map lives as long as the display */
-        .font_map_serial = pango_font_map_get_serial(font_map),
-        .font = pango_font_description_copy(pango_context_get_font_description(context)),
-        .language = pango_context_get_language(context),
-        .resolution = pango_cairo_context_get_resolution(context),
-        .options_hash = options_hash(context),
-        .width = width,
-    };
-    return width;
+    g_clear_pointer(&slot->font, pango_font_description_free);
+    *slot = key;
+    return key.width;
 }
 
 static GtkSizeRequestMode lectern_label_sizing_get_request_mode(GtkLayoutManager *manager, GtkWidget *widget) {

@@ -14,8 +14,6 @@ struct _LecternTextLine {
     int laid_out_bytes;
     int laid_out_width;
     guint laid_out_serial;
-    /* The width at which a part of the text fitted whole, so all of it is laid out (-1: none). */
-    int whole_at_width;
     /* The line's height and baseline in the font of the context with this serial. */
     guint metrics_serial;
     int line_height;
@@ -73,7 +71,7 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
     guint serial = context_serial(self);
     if (self->laid_out_bytes < 0 || width != self->laid_out_width || serial != self->laid_out_serial) {
         /* Worked out again only when the width or the font changed: a new colour draws the same part. */
-        int bytes = width == self->whole_at_width ? self->text_bytes : bytes_to_lay_out(self, width);
+        int bytes = bytes_to_lay_out(self, width);
         if (bytes != self->laid_out_bytes) pango_layout_set_text(self->layout, self->text, bytes);
         self->laid_out_bytes = bytes;
         self->laid_out_width = width;
@@ -92,11 +90,10 @@ static PangoLayout *ensure_layout(LecternTextLine *self, int width) {
     gboolean against = text == (rtl_widget ? PANGO_DIRECTION_LTR : PANGO_DIRECTION_RTL);
     pango_layout_set_alignment(self->layout, rtl_widget != against ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
     /* A part that fits (letters much narrower than the font's average) would show without
-       its ellipsis: then the whole text is laid out. */
+       its ellipsis: then the whole text is laid out, until the width or the font changes. */
     if (self->laid_out_bytes < self->text_bytes && !pango_layout_is_ellipsized(self->layout)) {
         pango_layout_set_text(self->layout, self->text, self->text_bytes);
         self->laid_out_bytes = self->text_bytes;
-        self->whole_at_width = width;
     }
     return self->layout;
 }
@@ -156,7 +153,6 @@ static void lectern_text_line_init(LecternTextLine *self) {
     self->laid_out_bytes = -1;
     self->laid_out_width = -1;
     self->laid_out_serial = 0;
-    self->whole_at_width = -1;
     self->line_height = -1;
     self->baseline = -1;
     self->metrics_serial = 0;
@@ -174,7 +170,6 @@ void lectern_text_line_set_text(LecternTextLine *self, const char *text) {
     self->text = g_strdup(text);
     self->text_bytes = (int)strlen(text);
     self->laid_out_bytes = -1;   /* laid out again at the next draw */
-    self->whole_at_width = -1;
     gtk_accessible_update_property(GTK_ACCESSIBLE(self), GTK_ACCESSIBLE_PROPERTY_LABEL, self->text, -1);
     gtk_widget_queue_draw(GTK_WIDGET(self));
 }
