@@ -12,13 +12,15 @@ check_packages=("${run_packages[@]}" xvfb xauth xdotool iproute2 dbus python3 py
   gnome-keyring libsecret-tools locales at-spi2-core python3-pyatspi x11-utils
   # The playback tests' episodes are made with gst-launch-1.0; MPRIS is checked with playerctl.
   gstreamer1.0-tools playerctl
+  # The window on Wayland, framed and shadowed by itself as on GNOME: a headless Weston.
+  weston
   # The real FreshRSS of the sync tests (../shared/servers/freshrss) runs on these.
   php-cli php-sqlite3 php-curl php-xml php-mbstring php-intl php-zip php-gmp)
 # deb: `make deb` and `make apt-repo` (debhelper, lintian, the repository's tools and its AppStream catalog).
 deb_packages=("${run_packages[@]}" debhelper dpkg-dev lintian apt-utils gnupg appstream appstream-compose desktop-file-utils python3)
 # package: `make check-package` builds clean Debian roots and serves them the repository.
 package_packages=("${deb_packages[@]}" mmdebstrap rsync)
-bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind liferea gnome-feeds weston
+bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind liferea gnome-feeds
   gir1.2-gstreamer-1.0)
 
 case "${1:-run}" in
