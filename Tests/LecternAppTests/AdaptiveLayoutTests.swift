@@ -24,6 +24,19 @@ struct AdaptiveLayoutTests {
         return under.filter { $0.role == "list item" }
     }
 
+    /// The pane that holds the control a screen reader is told has the focus (by the names of
+    /// what holds it: the walk lists a node's ancestors before it, each less deep).
+    static func focusedPane(in nodes: [AccessibleNode]) -> String {
+        guard let index = nodes.firstIndex(where: { $0.states.contains("focused") }) else { return "none" }
+        var depth = nodes[index].depth
+        for node in nodes[..<index].reversed() where node.depth < depth {
+            depth = node.depth
+            if node.name == "Views and Feeds" { return "sidebar" }
+            if node.name == "Articles" { return "list" }
+        }
+        return "elsewhere: \(nodes[index].summary)"
+    }
+
     static func buttons(in nodes: [AccessibleNode]) -> Set<String> {
         Set(nodes.filter { $0.role == "push button" }.map(\.name)).intersection(["Back", "Show Sidebar"])
     }
@@ -62,8 +75,21 @@ struct AdaptiveLayoutTests {
             (600, ["list", "reader"], ["Show Sidebar"]), (360, ["list"], ["Back"]),
             (800, ["list", "reader"], ["Show Sidebar"]), (1200, ["sidebar", "list", "reader"], []),
         ]
-        for step in steps {
+        // The window opens with the focus in the sidebar; folded away, the sidebar hands it to the
+        // list (GTK's own choice was the hidden pane's parent, the panes' divider).
+        var focus = ""
+        #expect(await eventually(timeout: 10) {
+            focus = Self.focusedPane(in: (try? await bus.walk(app)) ?? [])
+            return focus == "sidebar"
+        }, "the window opened with the focus in \(focus)")
+        for (index, step) in steps.enumerated() {
             let seen = await Self.resize(window, to: step.width, on: display, bus: bus, app: app, expecting: step.panes)
+            if index == 1 {
+                #expect(await eventually(timeout: 5) {
+                    focus = Self.focusedPane(in: (try? await bus.walk(app)) ?? [])
+                    return focus == "list"
+                }, "two panes, the focus went to \(focus)")
+            }
             #expect(seen.panes == step.panes, "\(step.width) px: panes \(seen.panes.sorted())")
             #expect(seen.buttons == step.buttons, "\(step.width) px: buttons \(seen.buttons.sorted())")
             // Never wider than asked: the window's own drawing fits the width it was given.

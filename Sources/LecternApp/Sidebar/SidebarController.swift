@@ -82,6 +82,11 @@ final class SidebarController {
         }
     }
 
+    /// The focus to the selected row (else the list), where the arrows move from one view to the next.
+    func focusRows() {
+        if let row = gtk_list_box_get_selected_row(OpaquePointer(list)) { gtk_widget_grab_focus(cast(row)) } else { gtk_widget_grab_focus(list) }
+    }
+
     var selected: SidebarItem? {
         guard let row = gtk_list_box_get_selected_row(OpaquePointer(list)) else { return nil }
         let index = Int(gtk_list_box_row_get_index(row))

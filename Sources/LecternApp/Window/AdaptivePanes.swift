@@ -234,7 +234,9 @@ final class AdaptivePanes {
         // Narrowed while reading or in the list: that pane stays; from the sidebar (where a window
         // opens with the focus), the pane last shown narrow, the list unless chosen otherwise.
         if layout == .narrow, focus.pane != .sidebar { show(focus.pane) }
-        if gtk_widget_get_mapped(focus.widget) != 0 { gtk_widget_grab_focus(focus.widget) }
+        // Its pane folded away (the sidebar of a window narrowed to two panes): the first pane
+        // shown takes it, rather than GTK's choice, the hidden pane's parent (the panes' divider).
+        if gtk_widget_get_mapped(focus.widget) != 0 { gtk_widget_grab_focus(focus.widget) } else { focusFirstPane() }
         g_object_unref(focus.widget)
     }
 

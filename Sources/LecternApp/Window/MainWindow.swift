@@ -21,6 +21,8 @@ final class MainWindow {
     private let pages = PageStack(transition: GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     private let panes: AdaptivePanes
     private var widthWatch: WidthWatch?
+    /// The header's window buttons: the close button alone (a narrow window), or the desktop's.
+    private var closeButtonOnly = false
     private let backButton = Widgets.iconButton("go-previous-symbolic", tooltip: "", action: "app.go-back")
     private let sidebarButton = Widgets.iconButton("sidebar-show-symbolic", tooltip: "", action: "app.toggle-sidebar")
 
@@ -77,7 +79,8 @@ final class MainWindow {
         session.onArticleWanted = { [weak self] in self?.panes.readerWanted() ?? false }
         panes.setPanes(sidebar: session.sidebar.widget, list: session.list.widget, reader: session.reader.widget)
         session.sidebar.fingerSized = panes.layout == .narrow
-        panes.focusers = [.list: { [weak session] in session?.list.focusRows() }]
+        panes.focusers = [.sidebar: { [weak session] in session?.sidebar.focusRows() },
+                          .list: { [weak session] in session?.list.focusRows() }]
         // Nothing is open in the reader yet: a narrow window starts at the list.
         if panes.narrowPane == .reader { panes.show(.list) }
         panes.focusFirstPane()
@@ -180,8 +183,10 @@ final class MainWindow {
         let narrow = panes.layout == .narrow, reading = pages.shown == "reading"
         gtk_widget_set_visible(backButton, reading && narrow && panes.narrowPane != .sidebar ? 1 : 0)
         gtk_widget_set_visible(sidebarButton, reading && panes.layout == .medium ? 1 : 0)
-        // A narrow window keeps only the close button, as a phone's does: no room for three.
-        if let header = gtk_window_get_titlebar(cast(window)) {
+        // A narrow window keeps only the close button, as a phone's does: no room for three. Set
+        // only when that changes: GTK makes the window's buttons anew for each layout it is given.
+        if narrow != closeButtonOnly, let header = gtk_window_get_titlebar(cast(window)) {
+            closeButtonOnly = narrow
             gtk_header_bar_set_decoration_layout(OpaquePointer(header), narrow ? ":close" : nil)
         }
         playerBar.fit(narrow: narrow)

@@ -35,7 +35,8 @@ final class WidthWatch {
     }
 
     private func report() {
-        guard let surface else { return }
+        // A surface mapped before the display gave it its size says 1 px: its size is yet to come.
+        guard let surface, gdk_surface_get_width(surface) > 1 else { return }
         changed(Self.windowWidth(window, surfaceWidth: Int(gdk_surface_get_width(surface))))
     }
 
