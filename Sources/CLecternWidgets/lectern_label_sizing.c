@@ -78,9 +78,19 @@ static void lectern_label_sizing_measure(GtkLayoutManager *manager, GtkWidget *w
         *minimum = *natural = PANGO_PIXELS_CEIL(lectern_character_width(widget) * gtk_label_get_width_chars(label));
         return;
     }
-    /* A height as GtkLabel measures it: on its own layout when that is already the width
-       asked for (a theme switch, a text size), on a copy otherwise, so that a width GTK only
-       tries out is never the one the text is drawn at. */
+    /* A height as GtkLabel measures it, always on its own layout: GtkLabel measures a width
+       other than the one it has on a copy, and lays its own out again at that width once it
+       is given it, so a paragraph's text was laid out twice in every frame of a window being
+       resized. Here the layout that is measured is the one drawn. A width only tried out is
+       still never the one the text is drawn at: the label is allocated again, and GtkLabel
+       gives its layout the width it has. */
+    if (orientation == GTK_ORIENTATION_VERTICAL && for_size > 0) {
+        PangoLayout *layout = gtk_label_get_layout(label);
+        if (pango_layout_get_width(layout) != for_size * PANGO_SCALE) {
+            pango_layout_set_width(layout, for_size * PANGO_SCALE);
+            if (gtk_widget_get_width(widget) != for_size) gtk_widget_queue_allocate(widget);
+        }
+    }
     GTK_WIDGET_GET_CLASS(widget)->measure(widget, orientation, for_size, minimum, natural,
                                           minimum_baseline, natural_baseline);
 }

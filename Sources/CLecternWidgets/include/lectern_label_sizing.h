@@ -9,8 +9,9 @@
    a dozen characters a line, the dearest layout of all, then again at its natural width.
    Its answer is the width of so many characters (short of text that cannot break that
    narrow), so this gives that from the font's metrics without laying anything out. Heights
-   are GtkLabel's own: the text is laid out once for a relayout at the width it has (a theme
-   switch, a text size), rather than three times. */
+   are GtkLabel's own, worked out on the layout it draws: the text is laid out once for each
+   width it is given (a theme switch, a text size, each frame of a resize), rather than three
+   times for a relayout and twice for a new width. */
 #include <gtk/gtk.h>
 
 G_BEGIN_DECLS
