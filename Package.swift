@@ -40,8 +40,9 @@ let package = Package(
         .target(name: "CLecternModel", dependencies: ["CGtk4"], cSettings: fortified),
         // Widgets GTK lacks, in C since GObject types cannot be defined from Swift: a one-line text
         // for list rows that never measures its text, a clamp for the reading column; and the
-        // shared memory a software-drawn X11 window's frames travel in, kept between frames.
-        .target(name: "CLecternWidgets", dependencies: ["CGtk4"], cSettings: fortified),
+        // shared memory a software-drawn X11 window's frames travel in, kept between frames; and
+        // for make bench, the X pointer moved off the window (Xlib, which GTK's X11 side uses).
+        .target(name: "CLecternWidgets", dependencies: ["CGtk4"], cSettings: fortified, linkerSettings: [.linkedLibrary("X11")]),
 
         // GTK-free core, tested without a display.
         .target(name: "ArticleModel"),

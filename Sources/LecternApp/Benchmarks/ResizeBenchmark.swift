@@ -1,4 +1,5 @@
 import CGtk4
+import CLecternWidgets
 import Foundation
 import GtkBridge
 
@@ -7,7 +8,8 @@ import GtkBridge
 /// the window's width changes every frame as a drag of its edge would — from 1200 px down to
 /// 360 and back, `LECTERN_BENCH_RESIZE_STEP` px a frame (default 16) — across both breakpoints
 /// each way, for N frames; each frame's own work is timed (before-paint to after-paint, which
-/// holds the layout). Prints one JSON line: all frames, and the frames where the layout changed.
+/// holds the layout). The pointer is off the window, as the window manager holds it on the
+/// dragged edge. Prints one JSON line: all frames, and the frames where the layout changed.
 @MainActor
 final class ResizeBenchmark {
     private let window: MainWindow
@@ -40,6 +42,7 @@ final class ResizeBenchmark {
     func start() {
         retained = self
         window.session?.list.select(0)
+        lectern_pointer_away(window.window)
         var before: (width: Int32, height: Int32) = (-1, -1)
         gtk_window_get_default_size(cast(window.window), &before.width, &before.height)
         sizeBefore = before
