@@ -171,6 +171,9 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
     XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_RESIZE_FRAMES=400 \
       "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
   done
+  echo "   Beside it, this machine's floor for Wayland without a GPU: GTK draws each new size into a new shared-memory"
+  echo "   buffer, and the first write to each of its pages is a page fault (the widest window's buffer, touched once)"
+  python3 scripts/bench_fresh_buffer.py | tee -a "$OUT/results.jsonl"
   echo "== Resident memory after walking through 10 000 rows of the 50k All view"
   XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_SCROLL_ROWS=10000 \
     scripts/headless.sh .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"

@@ -8,9 +8,10 @@ import GtkBridge
 /// The width handed on is the window's own, as the user sees it: a window that draws its own
 /// frame (GNOME on Wayland, or X11 with a compositor) has a surface wider by the shadow on each
 /// side, where the pointer can still take hold of the edge. Breakpoints on the surface's width
-/// would be off by those 20-odd pixels, and worse: the narrowest the two-pane layout can be
-/// (its panes' smallest widths) plus the shadows is wider than the breakpoint to one pane, so a
-/// compositor that holds the window to its smallest size would never let a drag reach one pane.
+/// would be off by those pixels (14 a side with GTK's own theme), and worse: the narrowest the
+/// two-pane layout can be (its panes' smallest widths) plus the shadows is wider than the
+/// breakpoint to one pane, so a compositor that holds the window to its smallest size would
+/// never let a drag reach one pane.
 @MainActor
 final class WidthWatch {
     private let window: WidgetPointer
