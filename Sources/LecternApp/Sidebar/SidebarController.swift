@@ -31,6 +31,7 @@ final class SidebarController {
     private let icons: FeedIconCache
     /// Rows scrolled out of sight, spared a theme switch's restyle.
     private let hollowRows = HollowRows()
+    private let offscreenRows: OffscreenRows
     /// Rows tall enough for a finger (44 px), as a narrow window shows them.
     var fingerSized = false {
         didSet {
@@ -50,6 +51,7 @@ final class SidebarController {
                                                 classes: ["sidebar"])
         gtk_widget_set_size_request(scroller, 200, -1)
         widget = scroller
+        offscreenRows = OffscreenRows(list: list, scroller: scroller)
         connect(list, .rowSelected) { [weak self] row in
             guard let self, !rebuilding, let row else { return }
             let index = Int(gtk_list_box_row_get_index(row))
@@ -125,6 +127,7 @@ final class SidebarController {
             return
         }
         hollowRows.forgetAll()
+        offscreenRows.rowsChanged()
         while let child = gtk_widget_get_first_child(list) { gtk_list_box_remove(OpaquePointer(list), child) }
         countLabels = [:]
         titles = [:]
@@ -183,6 +186,7 @@ final class SidebarController {
         if let content = gtk_list_box_row_get_child(old) { hollowRows.forget(content) }
         gtk_list_box_remove(OpaquePointer(list), cast(old))
         insertRow(at: index, counts: counts)
+        offscreenRows.rowsChanged()
         if wasSelected { select(key: items[index].key) }
     }
 

@@ -83,6 +83,9 @@ final class MainWindow {
                           .list: { [weak session] in session?.list.focusRows() }]
         // Nothing is open in the reader yet: a narrow window starts at the list.
         if panes.narrowPane == .reader { panes.show(.list) }
+        // A window not yet on screen shows its focus ring until GTK hides it as it maps the
+        // window: the first row would open ringed, the ring fading out.
+        if gtk_widget_get_mapped(window) == 0 { gtk_window_set_focus_visible(cast(window), 0) }
         panes.focusFirstPane()
         showWelcomeIfEmpty()
     }
