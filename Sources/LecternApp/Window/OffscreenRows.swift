@@ -15,6 +15,7 @@ final class OffscreenRows {
     private let list: WidgetPointer
     private let scroller: WidgetPointer
     private var clock: UnsafeMutableRawPointer?
+    private var afterLayout: SignalConnection?
     /// What the rows in sight were worked out from: the list's place in the scroller, the
     /// scroller's height and the list's.
     private var laidOutFor: (top: Float, height: Int32, listHeight: Int32)?
@@ -27,8 +28,13 @@ final class OffscreenRows {
                   clock != self.clock else { return }
             self.clock = clock
             // Connected after the window's own layout (GTK's handler came first): rows placed.
-            connect(clock, .layout) { [weak self] in self?.update() }
+            afterLayout?.disconnect()
+            afterLayout = connect(clock, .layout) { [weak self] in self?.update() }
         }
+    }
+
+    isolated deinit {
+        afterLayout?.disconnect()   // the window's clock outlives a sidebar made anew
     }
 
     /// Rows were added, removed or made anew: worked out again after the next layout, even if
