@@ -37,8 +37,8 @@ final class WidthWatch {
 
     private func report() {
         // A surface mapped before the display gave it its size says 1 px: its size is yet to come.
-        guard let surface, gdk_surface_get_width(surface) > 1 else { return }
-        changed(Self.windowWidth(window, surfaceWidth: Int(gdk_surface_get_width(surface))))
+        guard let surface, case let width = Int(gdk_surface_get_width(surface)), width > 1 else { return }
+        changed(Self.windowWidth(window, surfaceWidth: width))
     }
 
     /// The window's width inside its surface, as `gtk_window_set_default_size` gives it: GTK says
@@ -47,7 +47,7 @@ final class WidthWatch {
     /// compositor: part of the window, and of its width). The shadow alone is taken off each side
     /// (the shadows of GTK's and Adwaita's windows fall straight down, and the pointer's resize
     /// border is the same on both sides).
-    static func windowWidth(_ window: WidgetPointer, surfaceWidth: Int) -> Int {
+    private static func windowWidth(_ window: WidgetPointer, surfaceWidth: Int) -> Int {
         var left = 0.0, top = 0.0
         gtk_native_get_surface_transform(OpaquePointer(window), &left, &top)
         let style = gtk_widget_get_style_context(window)
