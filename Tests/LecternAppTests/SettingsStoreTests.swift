@@ -6,12 +6,16 @@ import Theming
 
 @Suite("Settings keyfile", .serialized)
 @MainActor
-struct SettingsStoreTests {
+final class SettingsStoreTests {
     private let folder = FileManager.default.temporaryDirectory.appending(path: "lectern-settings-\(UUID().uuidString)")
     private var file: URL { folder.appending(path: "settings.ini") }
 
     init() throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: folder)
     }
 
     @Test func everySettingRoundTrips() throws {

@@ -8,6 +8,9 @@ final class LecternSandbox: @unchecked Sendable {
     let root: URL
     let bus: PrivateBus
     var extraEnvironment: [String: String] = [:]
+    /// What `start` launched: ended before the folders go (a Lectern still running would write
+    /// its settings into a folder made anew as it quits).
+    private var started: [Process] = []
 
     var configDirectory: URL { root.appending(path: "config/lectern") }
     var dataDirectory: URL { root.appending(path: "data/lectern") }
@@ -31,6 +34,10 @@ final class LecternSandbox: @unchecked Sendable {
     }
 
     deinit {
+        for process in started where process.isRunning {
+            process.terminate()
+            _ = process.finish(within: 10)
+        }
         SandboxSlots.shared.giveBack()
         try? FileManager.default.removeItem(at: root)
     }
@@ -94,6 +101,7 @@ final class LecternSandbox: @unchecked Sendable {
             process.standardError = FileHandle.nullDevice
         }
         try process.run()
+        started.append(process)
         return process
     }
 
