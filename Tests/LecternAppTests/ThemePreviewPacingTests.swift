@@ -19,7 +19,6 @@ struct ThemePreviewPacingTests {
         // The token CSS is loaded but not attached to the display: other tests' windows keep their look.
         let controller = ThemeController(settings: Settings(), appearance: Appearance(locator: nil),
                                          desktop: DesktopPreference(), locator: nil)
-        defer { controller.preview = nil }   // the editor closed: GTK's animations come back for the tests after
         let window = gtk_window_new()!
         gtk_window_set_default_size(cast(window), 300, 200)
         gtk_window_present(cast(window))
@@ -27,6 +26,10 @@ struct ThemePreviewPacingTests {
         let mapped = MainLoop.iterate(until: { gtk_widget_get_mapped(window) != 0 }, timeout: 5)
         try #require(mapped)
         controller.framePacers = { [window] }
+        // The editor closed (GTK's animations come back for the tests after), while the window
+        // that paces it still stands: put away after it, the preview's frame would be asked of a
+        // window destroyed.
+        defer { controller.preview = nil }
         guard let clock = gtk_widget_get_frame_clock(window) else { Issue.record("the window has no frame clock"); return }
 
         var appliedInFrames: [Int] = []
