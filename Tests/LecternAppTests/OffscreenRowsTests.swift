@@ -59,6 +59,12 @@ struct OffscreenRowsTests {
         defer { for window in [culled.window, whole.window] { gtk_window_destroy(cast(window)) } }
         settle()
         for (fraction, place) in [(0.0, "top"), (1.0, "end"), (0.5, "middle"), (0.0, "top again")] {
+            if place == "end" {
+                // A name changed while its row is out of sight (a feed renamed, a count updated)
+                // shows its new text once the row comes into sight.
+                for sidebar in [culled, whole] { gtk_label_set_text(OpaquePointer(gtk_widget_get_last_child(sidebar.rows[118])), "Renamed") }
+                settle()
+            }
             scroll(culled, to: fraction)
             scroll(whole, to: fraction)
             let drawn = culled.rows.indices.filter { gtk_widget_get_mapped(culled.rows[$0]) != 0 }
