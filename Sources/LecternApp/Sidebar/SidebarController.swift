@@ -202,16 +202,11 @@ final class SidebarController {
         let height = gtk_widget_get_height(widget)
         var listBounds = graphene_rect_t()
         guard height > 0, gtk_widget_get_mapped(widget) != 0, gtk_widget_compute_bounds(list, widget, &listBounds) != 0 else { return }
-        // The first and last rows in sight, as the list finds them: asking each of a few
-        // hundred rows where it is took most of the sidebar's share of a switch.
-        let top = max(0, Int32(-listBounds.origin.y))
-        let rows = Widgets.children(of: list)
-        guard let first = gtk_list_box_get_row_at_y(OpaquePointer(list), top).flatMap({ row in rows.firstIndex { $0 == cast(row) } })
-        else { return }
-        let last = gtk_list_box_get_row_at_y(OpaquePointer(list), top + height - 1).flatMap { row in rows.firstIndex { $0 == cast(row) } }
-            ?? rows.count - 1
+        let top = Int32(-listBounds.origin.y)
+        guard let (rows, inSight) = OffscreenRows.rows(of: list, from: top, to: top + height - 1) else { return }
+        let (first, last) = (inSight.lowerBound, inSight.upperBound)
         let width = gtk_widget_get_width(list)
-        for (position, row) in rows.enumerated() where position < first || position > last {
+        for (position, row) in rows.enumerated() where !inSight.contains(position) {
             guard let content = gtk_list_box_row_get_child(cast(row)) else { continue }
             var rowHeight: Int32 = 0   // with the row's margins, as its size request counts
             gtk_widget_measure(row, GTK_ORIENTATION_VERTICAL, width, nil, &rowHeight, nil, nil)

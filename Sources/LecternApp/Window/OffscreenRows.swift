@@ -53,22 +53,30 @@ final class OffscreenRows {
         if let laidOutFor, laidOutFor == key { return }
         laidOutFor = key
         // Half a page either side: a short scroll finds its rows mapped already.
-        let top = Int32(-listBounds.origin.y) - height / 2, bottom = Int32(-listBounds.origin.y) + height + height / 2
-        let rows = Widgets.children(of: list)
-        // The list finds its rows at a height by halving: asking each row where it is would not.
-        func index(atY y: Int32) -> Int? {
-            gtk_list_box_get_row_at_y(OpaquePointer(list), min(max(y, 0), listHeight - 1)).flatMap { row in rows.firstIndex { $0 == cast(row) } }
-        }
-        let first = index(atY: top) ?? 0, last = index(atY: bottom) ?? rows.count - 1
+        let top = Int32(-listBounds.origin.y)
+        guard let (rows, near) = Self.rows(of: list, from: top - height / 2, to: top + height + height / 2) else { return }
         for (position, row) in rows.enumerated() {
             guard let content = gtk_list_box_row_get_child(cast(row)) else { continue }
-            let near: gboolean = (first...last).contains(position) ? 1 : 0
-            guard gtk_widget_get_child_visible(content) != near else { continue }
-            gtk_widget_set_child_visible(content, near)
+            let mapped: gboolean = near.contains(position) ? 1 : 0
+            guard gtk_widget_get_child_visible(content) != mapped else { continue }
+            gtk_widget_set_child_visible(content, mapped)
             // The row draws it again: GTK's own redraw of a widget mapped again stops at the
             // widget, still marked for a redraw from before it was unmapped (never drawn since),
             // and the row would keep the picture it had without it.
-            if near != 0 { gtk_widget_queue_draw(row) }
+            if mapped != 0 { gtk_widget_queue_draw(row) }
         }
+    }
+
+    /// A list box's rows, and the positions of the first and last of them between `top` and
+    /// `bottom` (in the list's own coordinates, held to the list); nil for a list with no rows.
+    /// The list finds a row at a height by halving: asking each of a few hundred rows where it
+    /// is took most of the sidebar's share of a theme switch.
+    static func rows(of list: WidgetPointer, from top: Int32, to bottom: Int32) -> ([WidgetPointer], ClosedRange<Int>)? {
+        let rows = Widgets.children(of: list), height = gtk_widget_get_height(list)
+        func index(atY y: Int32) -> Int? {
+            gtk_list_box_get_row_at_y(OpaquePointer(list), min(max(y, 0), height - 1)).flatMap { row in rows.firstIndex { $0 == cast(row) } }
+        }
+        guard height > 0, let first = index(atY: top) else { return nil }
+        return (rows, first...max(first, index(atY: bottom) ?? rows.count - 1))
     }
 }
