@@ -110,8 +110,12 @@ struct KeyboardOnlyTests {
         await sandbox.activate("next-article")
         await pause(seconds: 1)
 
-        let cycle = try await bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app, on: display).map(\.pane)
+        let visits = try await bus.press(["F6", "F6", "F6", "F6", "F6"], in: window, of: app, on: display)
+        let cycle = visits.map(\.pane)
         #expect(Set(cycle.prefix(4)) == ["header", "sidebar", "list", "reader"], "F6 went to \(cycle)")
+        // The reader takes it as a whole, the article, not its first text.
+        #expect(visits.filter { $0.pane == "reader" }.allSatisfy { $0.role == "scroll pane" && $0.name == "Article" },
+                "F6 gave the reader's focus to \(visits.map { "\($0.role) \($0.name)" })")
         #expect(cycle[4] == cycle[0], "F6 did not wrap around: \(cycle)")
         let back = try await bus.press(["shift+F6", "shift+F6"], in: window, of: app, on: display).map(\.pane)
         #expect(back == [cycle[3], cycle[2]], "Shift+F6 went to \(back) after \(cycle)")
@@ -170,10 +174,29 @@ struct KeyboardOnlyTests {
         let row = try #require(tabs.last, "\(walk)")
         try #require(row.role == "list item", "Tab never reached a row: \(walk)")
 
-        // Return reads the row's article in the reader; Escape comes back to the same row.
+        // Return reads the row's article in the reader, which takes the focus as a whole (not its
+        // first text, where a caret would show); Down scrolls it, Tab goes into it. Escape comes
+        // back to the same row.
         let opened = try await press("Return")
-        #expect(opened.last?.pane == "reader", "Return gave the focus to \(opened.map(\.name))")
+        #expect(opened.last?.role == "scroll pane" && opened.last?.name == "Article",
+                "Return gave the focus to \(opened.map { "\($0.role) \($0.name)" })")
         #expect(await eventually(timeout: 5) { AdaptiveLayoutTests.panes(in: (try? await bus.walk(app)) ?? []) == ["reader"] })
+        func openInBrowserTop() async -> Int? {
+            let nodes = (try? await bus.walk(app)) ?? []
+            return nodes.first { $0.role == "push button" && $0.name == "Open in Browser" }?.extents?[1]
+        }
+        let topBefore = try #require(await openInBrowserTop())
+        let scrolled = try await press("Down", "Down", "Down")
+        #expect(scrolled.allSatisfy { $0.role == "scroll pane" }, "Down moved the focus: \(scrolled.map(\.name))")
+        let topAfter = try #require(await openInBrowserTop())
+        #expect(topAfter < topBefore - 100, "Down did not scroll the article: Open in Browser at \(topBefore), then \(topAfter)")
+        let into = try await press("Tab")
+        #expect(into.last?.pane == "reader" && into.last?.role != "scroll pane", "Tab from the article went to \(into.map { "\($0.role) \($0.name)" })")
+        // j and k from a control of the article, which goes with it: the next article, and back,
+        // take the focus, rather than nothing having it.
+        let nextAndBack = try await press("j", "k")
+        #expect(nextAndBack.allSatisfy { $0.role == "scroll pane" && $0.name == "Article" },
+                "j and k gave the focus to \(nextAndBack.map { "\($0.role) \($0.name)" })")
         let back = try await press("Escape")
         // The same row, read now.
         #expect(back.last?.pane == "list" && back.last?.name == row.name.replacingOccurrences(of: ", unread", with: ""),

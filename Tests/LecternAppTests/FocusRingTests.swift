@@ -18,6 +18,8 @@ struct FocusRingTests {
         let widget: WidgetPointer
         let ring: ColorToken
         let name: String
+        /// What is pictured: the control, or what it is drawn on when it has no fill of its own.
+        var pictured: WidgetPointer? = nil
     }
 
     @Test func theFocusRingStandsOutFromWhatItIsDrawnOn() throws {
@@ -52,7 +54,7 @@ struct FocusRingTests {
                 _ = MainLoop.iterate(until: { false }, timeout: 0.05)   // restyled and drawn
                 for control in controls {
                     let path = folder.appending(path: "\(control.name).png").path
-                    _ = try WidgetCapture.savePNG(of: control.widget, to: path)
+                    _ = try WidgetCapture.savePNG(of: control.pictured ?? control.widget, to: path)
                     let image = try #require(PNGImage(path: path))
                     // The ring runs along the inside of the control's edge, over its border; its fill
                     // is a few pixels further in.
@@ -66,8 +68,9 @@ struct FocusRingTests {
         }
     }
 
-    /// A plain button, a checked toggle, the accent's button, a selected list row and an entry,
-    /// each in the state GTK gives the control the keyboard focused.
+    /// A plain button, a checked toggle, the accent's button, a selected list row, an entry and
+    /// the reader's article (focused as a whole), each in the state GTK gives the control the
+    /// keyboard focused.
     private static func focusedControls() -> [Control] {
         let plain = created(gtk_button_new_with_label("Open in Browser"))
         let toggle = created(gtk_toggle_button_new_with_label("Unread"))
@@ -81,7 +84,14 @@ struct FocusRingTests {
         let row = gtk_widget_get_parent(label)!
         gtk_list_box_select_row(OpaquePointer(list), cast(row))
         let entry = created(gtk_entry_new())
-        for widget in [plain, toggle, primary, row] {
+        let text = Widgets.label("The Reading Room")
+        gtk_widget_set_margin_start(text, 12)
+        let article = Widgets.verticalScroller(text, classes: ["reader-scroller"])
+        gtk_widget_set_focusable(article, 1)
+        let reader = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [article])
+        gtk_widget_set_size_request(reader, 200, 60)
+        Widgets.expand(article)
+        for widget in [plain, toggle, primary, row, article] {
             gtk_widget_set_state_flags(widget, GtkStateFlags(rawValue: GTK_STATE_FLAG_FOCUSED.rawValue | GTK_STATE_FLAG_FOCUS_VISIBLE.rawValue), 0)
         }
         gtk_widget_set_state_flags(entry, GTK_STATE_FLAG_FOCUS_WITHIN, 0)
@@ -89,6 +99,7 @@ struct FocusRingTests {
                 Control(widget: toggle, ring: .selectionText, name: "checked toggle"),
                 Control(widget: primary, ring: .buttonPrimaryText, name: "primary button"),
                 Control(widget: row, ring: .selectionText, name: "selected row"),
-                Control(widget: entry, ring: .accent, name: "entry")]
+                Control(widget: entry, ring: .accent, name: "entry"),
+                Control(widget: article, ring: .accent, name: "article", pictured: reader)]
     }
 }

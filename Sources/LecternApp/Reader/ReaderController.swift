@@ -60,12 +60,58 @@ final class ReaderController {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
         // Translators: names the reading pane for a screen reader.
         Accessibility.setLabel(scroller, tr(context: "reading pane", "Article"))
+        gtk_widget_set_focusable(scroller, 1)
+        gtk_widget_set_focus_on_click(scroller, 0)   // a click in its margin leaves the focus where it was
         let empty = EmptyState.make(icon: "lectern-reader-symbolic", title: tr("Select an Article"),
                                     body: tr("Pick an article from the list to read it here."))
         pages.add(empty, name: "empty")
         pages.add(scroller, name: "article")
         widget = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["reader"], [video.widget, pages.widget])
         gtk_widget_set_size_request(widget, Self.minimumWidth, -1)
+        keysOnTheArticle()
+    }
+
+    /// The keyboard focus to the article as a whole — a narrow window bringing the reader forward,
+    /// F6 coming to it — rather than to its first text, where a selectable label shows a caret
+    /// whenever it holds the focus (a tap on an article left one blinking in its first line). The
+    /// arrows then scroll it (the page keys, Home and End do anyway) and Tab goes on into it. With
+    /// no article shown, the placeholder's first control, if any. False when nothing took it.
+    @discardableResult
+    func focusArticle() -> Bool {
+        guard article != nil else { return gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD) != 0 }
+        return gtk_widget_grab_focus(scroller) != 0
+    }
+
+    /// While the article itself holds the focus, Up and Down scroll it a step, and Tab goes into it:
+    /// GtkScrolledWindow, holding the focus itself, would pass it on past everything it holds.
+    private func keysOnTheArticle() {
+        let keys = created(gtk_event_controller_key_new())
+        connect(keys, .keyPressed) { [weak self] keyval, _, state in
+            guard let self, gtk_widget_is_focus(scroller) != 0,
+                  state.rawValue & (GDK_CONTROL_MASK.rawValue | GDK_ALT_MASK.rawValue | GDK_SHIFT_MASK.rawValue | GDK_SUPER_MASK.rawValue) == 0
+            else { return false }
+            switch Int32(keyval) {
+            case GDK_KEY_Up, GDK_KEY_KP_Up: scroll(steps: -1)
+            case GDK_KEY_Down, GDK_KEY_KP_Down: scroll(steps: 1)
+            case GDK_KEY_Tab, GDK_KEY_KP_Tab:
+                guard let inside = gtk_scrolled_window_get_child(OpaquePointer(scroller)) else { return false }
+                return gtk_widget_child_focus(inside, GTK_DIR_TAB_FORWARD) != 0
+            default: return false
+            }
+            return true
+        }
+        gtk_widget_add_controller(scroller, keys)
+    }
+
+    private func scroll(steps: Double) {
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + steps * gtk_adjustment_get_step_increment(adjustment))
+    }
+
+    /// True while the focus is on a widget within `ancestor`.
+    private func focusIsWithin(_ ancestor: WidgetPointer) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return gtk_widget_is_ancestor(focus, ancestor) != 0
     }
 
     func showEmpty() {
@@ -81,6 +127,9 @@ final class ReaderController {
         restOfArticle?.remove()
         restOfArticle = nil
         let content = column.content
+        // The focus on a control of the article going (a link, Open in Browser): the new article
+        // takes it, rather than nothing (j in a narrow window's reader).
+        let focusWasInArticle = focusIsWithin(content)
         hollowBlocks.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
@@ -112,6 +161,7 @@ final class ReaderController {
         video.measure(by: reference)
         pages.show("article")
         gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+        if focusWasInArticle { gtk_widget_grab_focus(scroller) }
     }
 
     /// Shows the first `blocksAtOnce` of `blocks`; returns the others.

@@ -80,7 +80,8 @@ final class MainWindow {
         panes.setPanes(sidebar: session.sidebar.widget, list: session.list.widget, reader: session.reader.widget)
         session.sidebar.fingerSized = panes.layout == .narrow
         panes.focusers = [.sidebar: { [weak session] in session?.sidebar.focusRows() },
-                          .list: { [weak session] in session?.list.focusRows() }]
+                          .list: { [weak session] in session?.list.focusRows() },
+                          .reader: { [weak session] in session?.reader.focusArticle() }]
         // Nothing is open in the reader yet: a narrow window starts at the list.
         if panes.narrowPane == .reader { panes.show(.list) }
         // A window not yet on screen shows its focus ring until GTK hides it as it maps the
@@ -112,7 +113,12 @@ final class MainWindow {
         var parts: [WidgetPointer] = []
         if let header = gtk_window_get_titlebar(cast(window)) { parts.append(header) }
         if session != nil { parts += panes.shownPanes }
-        PaneCycle.move(in: window, panes: parts, backwards: backwards)
+        let reader = session?.reader
+        PaneCycle.move(in: window, panes: parts, backwards: backwards) { pane, direction in
+            // The reader as a whole, as when a narrow window brings it forward.
+            if let reader, pane == reader.widget { return reader.focusArticle() }
+            return gtk_widget_child_focus(pane, direction) != 0
+        }
     }
 
     /// Back (the header's button, Alt+Left, Escape): the previous pane of a narrow window.

@@ -5,17 +5,19 @@ import GtkBridge
 /// the sidebar, the article list, the reader — skipping a part with nothing to focus.
 @MainActor
 enum PaneCycle {
-    /// Focuses the next (or previous) of `panes` after the one holding `window`'s focus; returns
-    /// the index of the pane that took it, nil when none could.
+    /// Focuses the next (or previous) of `panes` after the one holding `window`'s focus (`enter`
+    /// puts it in a pane and says whether the pane took it: its first or last control, unless
+    /// told otherwise); returns the index of the pane that took it, nil when none could.
     @discardableResult
-    static func move(in window: WidgetPointer, panes: [WidgetPointer], backwards: Bool) -> Int? {
+    static func move(in window: WidgetPointer, panes: [WidgetPointer], backwards: Bool,
+                     enter: (WidgetPointer, GtkDirectionType) -> Bool = { gtk_widget_child_focus($0, $1) != 0 }) -> Int? {
         guard !panes.isEmpty else { return nil }
         let focus = gtk_root_get_focus(OpaquePointer(window))
         let current = focus.flatMap { focused in panes.firstIndex { $0 == focused || gtk_widget_is_ancestor(focused, $0) != 0 } }
         let start = current ?? (backwards ? 0 : panes.count - 1)
         for step in 1...panes.count {
             let index = ((start + (backwards ? -step : step)) % panes.count + panes.count) % panes.count
-            if gtk_widget_child_focus(panes[index], backwards ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) != 0 { return index }
+            if enter(panes[index], backwards ? GTK_DIR_TAB_BACKWARD : GTK_DIR_TAB_FORWARD) { return index }
         }
         return nil
     }

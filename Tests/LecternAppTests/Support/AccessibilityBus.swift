@@ -134,7 +134,7 @@ struct FocusedNode: Decodable {
         if ancestors.contains("Articles") || ["Search articles", "All", "Unread"].contains(name) || ancestors.contains("Search articles") {
             return "list"   // its rows, and the search and filters above them
         }
-        if ancestors.contains("Article") { return "reader" }
+        if ancestors.contains("Article") || (role == "scroll pane" && name == "Article") { return "reader" }
         if ["Back", "Show Sidebar", "Add Feed", "Refresh All Feeds", "Main Menu"].contains(name) { return "header" }
         return "elsewhere: \(role) “\(name)”"
     }
