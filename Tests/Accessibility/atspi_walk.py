@@ -7,7 +7,8 @@ window).
     atspi_walk.py PID [--wait SECONDS] [--text] [--click NAME] [--select NAME]
 
 PID picks the application (tests share one display, so several may be on the bus).
---text also gives each node's text as the Text interface reads it out, for the article.
+--text also gives each node's text as the Text interface reads it out, for the article, and
+the font families it is set in.
 --click NAME first clicks the showing button named NAME through its Action interface, as a
 screen reader user does (exit status 3 when there is none); --select NAME selects the showing
 list item whose name starts with NAME through its list's Selection interface.
@@ -53,6 +54,7 @@ def describe(node, depth, path, with_text):
         try:
             text = node.queryText()
             entry["text"] = text.getText(0, text.characterCount)
+            entry["font"] = text.getDefaultAttributeSet().get("family-name", "")
         except Exception:
             pass
     return entry

@@ -76,6 +76,35 @@ struct TranslationTests {
         #expect(other.stdout == english.stdout, "\(other.stdout.split(separator: "\n").filter { $0.contains(",") && $0.contains("pt") }.prefix(3))")
     }
 
+    /// An English article is set in the theme's reading face whatever the interface's language, as
+    /// a screen reader is told: the theme's families were once looked up in the interface's
+    /// language, where fontconfig puts a face that writes it first (under Arabic, a sans-serif
+    /// that writes Arabic; under Japanese, one that writes Japanese), and every text was set in that.
+    @Test(.enabled(if: AccessibilityTests.canRun), .hangGuard)
+    func anEnglishArticleIsSetInTheReadingFaceInEveryLanguage() async throws {
+        var faces: [String: String] = [:]
+        for locale in ["C", "ar_EG", "ja_JP"] {
+            let sandbox = try await LecternSandbox()
+            try #require(await sandbox.run(["--batch", AccessibilityTests.samples, "--refresh"], environment: ["DISPLAY": nil]).status == 0)
+            let bus = try await AccessibilityBus()
+            sandbox.extraEnvironment = bus.environment
+            if locale != "C" { for (key, value) in try Self.speaking(locale) { sandbox.extraEnvironment[key] = value ?? "" } }
+            let app = try sandbox.start([])
+            defer { app.terminate(); app.waitUntilExit() }
+            try #require(await sandbox.lecternIsRunning())
+            await sandbox.activate("next-article")
+            var face = ""
+            #expect(await eventually(timeout: 20) {
+                let nodes = (try? await bus.walk(app, withText: true)) ?? []
+                face = nodes.first { $0.text?.hasPrefix("Lectern gathers the sites you follow") == true }?.font ?? ""
+                return !face.isEmpty
+            }, "\(locale): the article's first paragraph never showed")
+            faces[locale] = face
+        }
+        #expect(faces["C"]?.lowercased().contains("serif") == true && faces["C"]?.contains("Sans") == false, "\(faces)")
+        #expect(faces["ar_EG"] == faces["C"] && faces["ja_JP"] == faces["C"], "the reading face by language: \(faces)")
+    }
+
     @Test(.enabled(if: hasDisplay && LecternSandbox.lecternBinary != nil))
     func theArabicWindowIsMirrored() async throws {
         let english = try await LecternSandbox(), arabic = try await LecternSandbox()

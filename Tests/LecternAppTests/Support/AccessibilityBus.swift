@@ -85,6 +85,8 @@ struct AccessibleNode: Decodable {
     let states: [String]
     /// What the Text interface reads out (walks `withText` only).
     let text: String?
+    /// The font families that text is set in, as the Text interface says (walks `withText` only).
+    let font: String?
     /// A push button's place in its window: x, y, width, height.
     let extents: [Int]?
 
