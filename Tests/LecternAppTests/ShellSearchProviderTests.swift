@@ -56,9 +56,13 @@ struct ShellSearchProviderTests {
         return []
     }
 
-    /// Ends the Lectern D-Bus started, by its process id (it would quit once idle).
+    /// Ends the Lectern D-Bus started, by its process id (it would quit once idle), and waits for
+    /// it to be gone: quitting, it writes its settings, and the sandbox's folders, removed
+    /// meanwhile, were made anew and left behind.
     static func stopStartedBlocking(on sandbox: LecternSandbox) {
-        if let pid = sandbox.bus.ownerProcessBlocking(busName) { kill(pid, SIGTERM) }
+        guard let pid = sandbox.bus.ownerProcessBlocking(busName) else { return }
+        kill(pid, SIGTERM)
+        _ = Command.runBlocking("/usr/bin/timeout", ["10", "/usr/bin/tail", "--pid=\(pid)", "-f", "/dev/null"], environment: [:])
     }
 
     static func store(_ sandbox: LecternSandbox) throws -> LibraryStore {

@@ -49,6 +49,7 @@ struct SidebarIconTests {
         })
         let opened = MainLoop.iterate(until: { gtk_widget_get_mapped(popover) != 0 }, timeout: 5)
         try #require(opened, "the menu did not open")
+        defer { MenuClosing.closeBeforeItsWindowGoes { gtk_popover_popdown(cast(popover)) } }
 
         try FileManager.default.createDirectory(at: folder.appending(path: "icons"), withIntermediateDirectories: true)
         try Self.png.write(to: FeedIconCache.iconFile(forFeedURL: url, in: folder.appending(path: "icons")))

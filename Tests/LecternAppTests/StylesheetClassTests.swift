@@ -112,6 +112,7 @@ struct StylesheetClassTests {
         defer { gtk_window_destroy(cast(window)) }
         _ = MainLoop.iterate(until: { gtk_widget_get_mapped(button) != 0 }, timeout: 5)
         gtk_menu_button_popup(OpaquePointer(button))
+        defer { MenuClosing.closeBeforeItsWindowGoes { gtk_menu_button_popdown(OpaquePointer(button)) } }
         var shortcut: WidgetPointer?
         let shown = MainLoop.iterate(until: {
             shortcut = Widgets.descendants(of: button).first { String(cString: gtk_widget_get_css_name($0)) == "accelerator" && gtk_widget_get_mapped($0) != 0 }
