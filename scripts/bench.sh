@@ -166,10 +166,14 @@ if [ -n "$KEPT" ] && [ -f "$KEPT/view.sqlite" ]; then
     done
   done
   echo "== Resizing the window as a drag of its edge would, 1200 -> 360 -> 1200 px, 16 px a frame, 400 frames, across"
-  echo "   both breakpoints each way (three, two, one pane), an article open (target: frame work <= 8 ms)"
+  echo "   both breakpoints each way (three, two, one pane), an article open (target: frame work <= 8 ms); alternating"
+  echo "   with its peer, a bare GTK window (a header bar, nothing in it) resized the same way: GTK's own part of a frame"
   for display in scripts/headless-wayland.sh scripts/headless.sh; do
-    XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_RESIZE_FRAMES=400 \
-      "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+    for _ in 1 2; do
+      XDG_DATA_HOME="$OUT/ui-home/d" XDG_CONFIG_HOME="$OUT/ui-home/c" LECTERN_BENCH_RESIZE_FRAMES=400 \
+        "$display" .build/release/lectern 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+      "$display" /usr/bin/python3 scripts/bench_resize_peer.py 400 2>/dev/null | grep '^{' | tee -a "$OUT/results.jsonl"
+    done
   done
   echo "   Beside it, this machine's floor for Wayland without a GPU: GTK draws each new size into a new shared-memory"
   echo "   buffer, and the first write to each of its pages is a page fault (the widest window's buffer, touched once)"

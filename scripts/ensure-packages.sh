@@ -21,7 +21,7 @@ deb_packages=("${run_packages[@]}" debhelper dpkg-dev lintian apt-utils gnupg ap
 # package: `make check-package` builds clean Debian roots and serves them the repository.
 package_packages=("${deb_packages[@]}" mmdebstrap rsync)
 bench_packages=("${check_packages[@]}" "${deb_packages[@]}" newsboat python3-venv valgrind liferea gnome-feeds
-  gir1.2-gstreamer-1.0)
+  gir1.2-gstreamer-1.0 gir1.2-gtk-4.0)
 
 case "${1:-run}" in
   run) wanted=("${run_packages[@]}") ;;
