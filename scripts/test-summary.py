@@ -21,8 +21,9 @@ for line in open(sys.argv[1], encoding="utf-8", errors="replace"):
     match = re.match(r'^\S+ Test (.+?) started\.$', line)
     if match and match.group(1) != "run" and not match.group(1).startswith("case "):
         started[match.group(1)] += 1
-    # (searched, not matched: another process's output can begin the same line)
-    match = re.search(r'(?:^|\s)\S Test (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)\b', line)
+    # (searched, not matched: another process's output can begin the same line, even without a
+    # line break before the mark: "…Operation not permitted✔ Test …")
+    match = re.search(r'[^\x00-\x7f] Test (.+?)(?: with \d+ test cases?)? (?:passed|failed|skipped)\b', line)
     if match:
         ended[match.group(1)] += 1
 
