@@ -28,6 +28,8 @@ final class AdaptivePanes {
     private let flapHolder = Widgets.box(GTK_ORIENTATION_VERTICAL, classes: ["sidebar-flap"], [])
     /// The three panes, each held by a reference of its own (the sidebar moves into the flap).
     private var panes: [NarrowPane: WidgetPointer] = [:]
+    /// The sidebar and the list drawn from images while the window's edge is dragged.
+    private var paneImages: PaneImages?
     /// The folded sidebar takes the focus once it is on screen (the revealer maps it on its
     /// first frame; focused before, its rows could not take it).
     private var sidebarFocusPending = false
@@ -59,7 +61,10 @@ final class AdaptivePanes {
     }
 
     /// The panes to arrange (the placeholders first, the library's once it is open).
-    func setPanes(sidebar: WidgetPointer, list: WidgetPointer, reader: WidgetPointer) {
+    func setPanes(sidebar bareSidebar: WidgetPointer, list bareList: WidgetPointer, reader: WidgetPointer) {
+        let images = PaneImages(sidebar: bareSidebar, list: bareList)
+        paneImages = images
+        let (sidebar, list) = (images.sidebar, images.list)
         if sidebarOpen || gtk_widget_get_parent(panes[.sidebar] ?? sidebar) == flapHolder { closeFlapAtOnce() }
         for pane in panes.values { g_object_unref(pane) }
         panes = [.sidebar: sidebar, .list: list, .reader: reader]
@@ -77,6 +82,7 @@ final class AdaptivePanes {
 
     /// The window's width changed: a new layout when it crossed a breakpoint.
     func fit(width: Int) {
+        paneImages?.widthChanged()
         let wanted = PaneLayout(width: width)
         guard wanted != layout else { return }
         let focus = keptFocus()
