@@ -13,22 +13,16 @@ is Lectern's, and how fast this machine is in this hour. Prints one JSON line wi
 Needs /usr/bin/python3 with PyGObject and GTK 4's typelib (python3-gi, gir1.2-gtk-4.0).
 """
 import json
-import subprocess
 import sys
 
 import gi
+
+from bench_ratios import cpu_model
 
 gi.require_version("Gtk", "4.0")
 from gi.repository import GLib, Gtk  # noqa: E402
 
 WIDEST, NARROWEST, STEP, HEIGHT = 1200, 360, 16, 700
-
-
-def cpu_model():
-    for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
-        if line.startswith("Model name:"):
-            return line.split(":", 1)[1].strip()
-    return "unknown"
 
 
 def percentile(values, fraction):

@@ -108,6 +108,13 @@ public enum Widgets {
         return found
     }
 
+    /// True while the keyboard focus of `widget`'s window is on `widget` or on a widget inside it.
+    @MainActor
+    public static func holdsFocus(_ widget: WidgetPointer) -> Bool {
+        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
+        return focus == widget || gtk_widget_is_ancestor(focus, widget) != 0
+    }
+
     /// Expands a widget to fill the space its parent offers.
     @MainActor
     public static func expand(_ widget: WidgetPointer, horizontal: Bool = true, vertical: Bool = true) {

@@ -108,12 +108,6 @@ final class ReaderController {
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment) + steps * gtk_adjustment_get_step_increment(adjustment))
     }
 
-    /// True while the focus is on a widget within `ancestor`.
-    private func focusIsWithin(_ ancestor: WidgetPointer) -> Bool {
-        guard let root = gtk_widget_get_root(widget), let focus = gtk_root_get_focus(root) else { return false }
-        return gtk_widget_is_ancestor(focus, ancestor) != 0
-    }
-
     func showEmpty() {
         article = nil
         restOfArticle?.remove()
@@ -129,7 +123,7 @@ final class ReaderController {
         let content = column.content
         // The focus on a control of the article going (a link, Open in Browser): the new article
         // takes it, rather than nothing (j in a narrow window's reader).
-        let focusWasInArticle = focusIsWithin(content)
+        let focusWasInArticle = Widgets.holdsFocus(content)
         hollowBlocks.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }

@@ -206,8 +206,7 @@ final class AdaptivePanes {
     private func focus(_ pane: NarrowPane) {
         guard let widget = panes[pane] else { return }
         if let focuser = focusers[pane] { return focuser() }
-        if let root = gtk_widget_get_root(widget), let focused = gtk_root_get_focus(root),
-           focused == widget || gtk_widget_is_ancestor(focused, widget) != 0 { return }
+        if Widgets.holdsFocus(widget) { return }
         _ = gtk_widget_child_focus(widget, GTK_DIR_TAB_FORWARD)
     }
 
