@@ -31,12 +31,20 @@ enum LibraryFixtures {
             func sentence(_ length: Int) -> String {
                 (0..<length).map { _ in word(&generator) }.joined(separator: " ")
             }
+            /// A long read (about 4 000 words under four headings), as each feed's newest article:
+            /// what a reader is asked to lay out when the window's width changes.
+            func longRead() -> String {
+                "<div>" + (0..<32).map { part in
+                    (part % 8 == 7 ? "<h2>\(sentence(5).capitalized)</h2>" : "")
+                        + "<p>\(sentence(60 + Int(generator.next() % 140)))</p>"
+                }.joined() + "</div>"
+            }
             return ParsedEntry(
                 id: "urn:bench:\(number):\(index)", title: sentence(6).capitalized,
                 link: "https://bench.example/\(number)/\(index)",
                 published: now.addingTimeInterval(-Double(index) * 600 - Double(number)),
                 authors: [Person(name: "Author \(index % 97)")],
-                summary: "<p>\(sentence(25))</p>", content: "<div><p>\(sentence(120))</p><p>\(sentence(80))</p></div>")
+                summary: "<p>\(sentence(25))</p>", content: index == 0 ? longRead() : "<div><p>\(sentence(120))</p><p>\(sentence(80))</p></div>")
         }
         return ParsedFeed(format: .rss20, title: "Bench feed \(number)", link: "https://bench.example/\(number)/",
                           entries: entries)

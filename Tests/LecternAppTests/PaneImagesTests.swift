@@ -30,20 +30,6 @@ struct PaneImagesTests {
 
     private func settle() { _ = MainLoop.iterate(until: { false }, timeout: 0.3) }
 
-    /// How many pixels of the two windows' pictures differ.
-    private func differing(_ first: WidgetPointer, _ second: WidgetPointer) throws -> Int {
-        var pictures: [PNGImage] = []
-        for window in [first, second] {
-            let path = FileManager.default.temporaryDirectory.appending(path: "pane-image-\(UUID().uuidString).png").path
-            defer { try? FileManager.default.removeItem(atPath: path) }
-            _ = try WidgetCapture.savePNG(of: window, to: path)
-            pictures.append(try #require(PNGImage(path: path)))
-        }
-        let (a, b) = (pictures[0], pictures[1])
-        try #require(a.width == b.width && a.height == b.height, "\(a.width)x\(a.height) and \(b.width)x\(b.height)")
-        return (0..<a.height).reduce(0) { count, y in count + (0..<a.width).filter { a.rgb(x: $0, y: y) != b.rgb(x: $0, y: y) }.count }
-    }
-
     @Test func aHeldPaneLooksTheSameAndShowsWhatChangesInIt() throws {
         try #require(gtk_init_check() != 0)
         let (held, heldNames) = pane(), (plain, plainNames) = pane()
@@ -55,14 +41,14 @@ struct PaneImagesTests {
         lectern_drag_cache_set_holding(cache, 1)
         settle()
         #expect(lectern_drag_cache_get_images_drawn(cache) == 1, "the pane was not drawn into an image once its size held")
-        let first = try differing(heldWindow, plainWindow)
+        let first = try differingPixels(heldWindow, plainWindow)
         #expect(first == 0, "the image differs from the pane drawn as it is: \(first) pixels")
 
         // A name changed while held: drawn again, and showing it.
         for names in [heldNames, plainNames] { gtk_label_set_text(OpaquePointer(names[3]), "Renamed while held") }
         settle()
         #expect(lectern_drag_cache_get_images_drawn(cache) == 2)
-        let renamed = try differing(heldWindow, plainWindow)
+        let renamed = try differingPixels(heldWindow, plainWindow)
         #expect(renamed == 0, "the held pane does not show the new name: \(renamed) pixels differ")
 
         // Nothing changed: no image drawn again.
@@ -73,7 +59,7 @@ struct PaneImagesTests {
         for window in [heldWindow, plainWindow] { gtk_window_set_default_size(cast(window), 260, 340) }
         settle()
         #expect(lectern_drag_cache_get_images_drawn(cache) == 3)
-        let resized = try differing(heldWindow, plainWindow)
+        let resized = try differingPixels(heldWindow, plainWindow)
         #expect(resized == 0, "\(resized) pixels differ at the new size")
 
         // Let go: the pane's own drawing again.
@@ -81,27 +67,33 @@ struct PaneImagesTests {
         for names in [heldNames, plainNames] { gtk_label_set_text(OpaquePointer(names[5]), "Renamed after") }
         settle()
         #expect(lectern_drag_cache_get_images_drawn(cache) == 3)
-        let letGo = try differing(heldWindow, plainWindow)
+        let letGo = try differingPixels(heldWindow, plainWindow)
         #expect(letGo == 0, "\(letGo) pixels differ once let go")
     }
 
-    @Test func panesHoldOnlyWhileTheWidthKeepsChanging() throws {
-        try #require(gtk_init_check() != 0)
-        let images = PaneImages(sidebar: pane().root, list: pane().root)
-        let holders = [images.sidebar, images.list].map { g_object_ref_sink($0); return OpaquePointer($0) }
-        defer { for holder in holders { g_object_unref(UnsafeMutableRawPointer(holder)) } }
-        func holding() -> Bool { holders.allSatisfy { lectern_drag_cache_get_holding($0) != 0 } }
+    @Test func aDragIsTwoChangesInARowAndEndsWhenTheWidthRests() throws {
+        let changes = WidthChanges()
+        var told: [String] = []
+        changes.onStart = { told.append("start") }
+        changes.onDrag = { told.append("drag") }
+        changes.onRest = { told.append("rest") }
 
-        images.widthChanged()   // a maximize, a snap: one change
-        #expect(!holding(), "one change of width is no drag")
-        _ = MainLoop.iterate(until: { false }, timeout: 0.2)
-        images.widthChanged()   // another, long after
-        #expect(!holding())
-        images.widthChanged()   // and one right after it: a drag
-        #expect(holding(), "two changes in a row are a drag")
+        changes.changed()   // a maximize, a snap: one change
+        #expect(!changes.dragging, "one change of width is no drag")
+        let rested = MainLoop.iterate(until: { told.last == "rest" }, timeout: 2)
+        #expect(rested && told == ["start", "rest"], "one change was told as \(told)")
+
+        told = []
+        changes.changed()
         _ = MainLoop.iterate(until: { false }, timeout: 0.15)
-        images.widthChanged()
-        let letGo = MainLoop.iterate(until: { !holding() }, timeout: 2)
-        #expect(letGo, "the panes were not let go once the width rested")
+        changes.changed()   // another, well after it: no drag yet
+        #expect(!changes.dragging)
+        changes.changed()   // and one right after it: a drag
+        #expect(changes.dragging, "two changes in a row are a drag")
+        _ = MainLoop.iterate(until: { false }, timeout: 0.15)
+        changes.changed()
+        #expect(told == ["start", "drag"], "the width still changing was told as \(told)")
+        let letGo = MainLoop.iterate(until: { !changes.dragging }, timeout: 2)
+        #expect(letGo && told == ["start", "drag", "rest"], "the drag ended as \(told)")
     }
 }

@@ -19,6 +19,7 @@ final class ResizeBenchmark {
     private var width = 1200
     private var direction = -1
     private var work: [Double] = []
+    private var widths: [Int] = []
     private var crossings: [Double] = []
     private var layoutBefore = ""
     private var retained: ResizeBenchmark?
@@ -47,9 +48,17 @@ final class ResizeBenchmark {
         gtk_window_get_default_size(cast(window.window), &before.width, &before.height)
         sizeBefore = before
         gtk_window_set_default_size(cast(window.window), Int32(width), 700)
-        FrameTimes.timeEachFrame(of: window.window, begin: { [self] in resize() },
-                                 frameDone: { [self] in frameEnded($0) }, failed: finish)
+        // The article open and on screen a moment before the drag, as a reader's would be (its
+        // first layout is no frame of the drag).
+        _ = MainLoop.timeout(milliseconds: Self.settleMilliseconds) { [self] in
+            FrameTimes.timeEachFrame(of: window.window, begin: { [self] in resize() },
+                                     frameDone: { [self] in frameEnded($0) }, failed: finish)
+            return false
+        }
     }
+
+    /// Longer than the width's rest (`WidthChanges`), so the drag begins afresh.
+    static let settleMilliseconds: UInt32 = WidthChanges.restMilliseconds + 300
 
     private func resize() {
         if width + direction * step < Self.narrowest || width + direction * step > Self.widest { direction = -direction }
@@ -60,6 +69,7 @@ final class ResizeBenchmark {
 
     private func frameEnded(_ milliseconds: Double) {
         work.append(milliseconds)
+        widths.append(width)
         if window.paneLayout.rawValue != layoutBefore { crossings.append(milliseconds) }
         guard work.count >= frames else { return resize() }
         report()
@@ -72,6 +82,10 @@ final class ResizeBenchmark {
             FrameTimes.display, step, work.count, FrameTimes.percentile(work, 0.5), FrameTimes.percentile(work, 0.95),
             FrameTimes.percentile(work, 0.99), work.max() ?? 0, work.filter { $0 > 8 }.count, crossings.count, crossings.max() ?? 0)
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        if let path = ProcessInfo.processInfo.environment["LECTERN_BENCH_RESIZE_EACH"] {
+            let rows = zip(widths, work).map { String(format: "%d %.2f", $0, $1) }
+            try? (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        }
         gtk_window_set_default_size(cast(window.window), sizeBefore.width, sizeBefore.height)
         retained = nil
         finish()

@@ -30,6 +30,8 @@ final class ReaderController {
     private var shownBlocks: [(block: WidgetPointer, holder: WidgetPointer)] = []
     /// Blocks below the fold, spared a theme switch's relayout.
     private let hollowBlocks = HollowRows()
+    /// Blocks out of sight, spared the relayouts while the window's width changes.
+    private let blocksInSight: BlocksInSight
     /// The shown article's writing direction, set on each of its widgets as it is made: GTK does
     /// not pass a widget's direction on to its children.
     private var direction: WritingDirection?
@@ -58,6 +60,7 @@ final class ReaderController {
 
     init() {
         scroller = Widgets.verticalScroller(column.widget, classes: ["reader-scroller"])
+        blocksInSight = BlocksInSight(scroller: scroller, scrolled: column.widget, content: column.content)
         // Translators: names the reading pane for a screen reader.
         Accessibility.setLabel(scroller, tr(context: "reading pane", "Article"))
         gtk_widget_set_focusable(scroller, 1)
@@ -125,6 +128,7 @@ final class ReaderController {
         // takes it, rather than nothing (j in a narrow window's reader).
         let focusWasInArticle = Widgets.holdsFocus(content)
         hollowBlocks.forgetAll()
+        blocksInSight.forgetAll()
         shownBlocks = []
         while let child = gtk_widget_get_first_child(content) { gtk_box_remove(cast(content), child) }
         let document = article.readerDocument
@@ -176,6 +180,11 @@ final class ReaderController {
     private func append(_ child: WidgetPointer) {
         TextDirection.apply(direction, to: child)
         gtk_box_append(cast(column.content), child)
+    }
+
+    /// The window's width began to change (true: a drag of its edge, a maximize), or has rested.
+    func widthChanging(_ changing: Bool) {
+        if changing { blocksInSight.resizeStarted(blocks: shownBlocks) } else { blocksInSight.resizeEnded() }
     }
 
     /// Called just before the whole window restyles (a theme switch): the article's blocks

@@ -18,6 +18,8 @@ final class AdaptivePanes {
     private(set) var sidebarOpen = false
     /// The layout, the narrow pane or the folded sidebar changed (the header shows what fits).
     var onChange: (@MainActor () -> Void)?
+    /// Told when the window's width begins to change (true) and when it has rested (false).
+    var onResize: (@MainActor (Bool) -> Void)?
     /// How a pane that comes forward takes the focus, where its first control is not the place
     /// (the list's rows, not its search field: on a phone that would bring up the keyboard).
     var focusers: [NarrowPane: @MainActor () -> Void] = [:]
@@ -30,6 +32,8 @@ final class AdaptivePanes {
     private var panes: [NarrowPane: WidgetPointer] = [:]
     /// The sidebar and the list drawn from images while the window's edge is dragged.
     private var paneImages: PaneImages?
+    private let widthChanges = WidthChanges()
+    private var width = 0
     /// The folded sidebar takes the focus once it is on screen (the revealer maps it on its
     /// first frame; focused before, its rows could not take it).
     private var sidebarFocusPending = false
@@ -58,6 +62,12 @@ final class AdaptivePanes {
         }
         closeOnClickBeside()
         backOnEdgeSwipe()
+        widthChanges.onStart = { [weak self] in self?.onResize?(true) }
+        widthChanges.onDrag = { [weak self] in self?.paneImages?.hold(true) }
+        widthChanges.onRest = { [weak self] in
+            self?.paneImages?.hold(false)
+            self?.onResize?(false)
+        }
     }
 
     /// The panes to arrange (the placeholders first, the library's once it is open).
@@ -82,7 +92,9 @@ final class AdaptivePanes {
 
     /// The window's width changed: a new layout when it crossed a breakpoint.
     func fit(width: Int) {
-        paneImages?.widthChanged()
+        guard width != self.width else { return }
+        self.width = width
+        widthChanges.changed()
         let wanted = PaneLayout(width: width)
         guard wanted != layout else { return }
         let focus = keptFocus()

@@ -44,6 +44,17 @@ final class HollowRows {
         gtk_widget_set_size_request(row.holder, -1, -1)
     }
 
+    /// Brings every row back now.
+    func fillAll() {
+        hollow.keys.forEach(fillIn)
+        stopRefilling()
+    }
+
+    /// The rows hollowed out: each one's content and its holder.
+    var hollowedOut: [(content: WidgetPointer, holder: WidgetPointer)] {
+        hollow.map { ($0.key, $0.value.holder) }
+    }
+
     /// Forgets `content` without touching it (its row is being destroyed).
     func forget(_ content: WidgetPointer) {
         hollow[content] = nil

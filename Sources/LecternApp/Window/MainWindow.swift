@@ -78,6 +78,7 @@ final class MainWindow {
         session.onViewChosen = { [weak self] in self?.panes.viewChosen() }
         session.onArticleWanted = { [weak self] in self?.panes.readerWanted() ?? false }
         panes.setPanes(sidebar: session.sidebar.widget, list: session.list.widget, reader: session.reader.widget)
+        panes.onResize = { [weak session] resizing in session?.reader.widthChanging(resizing) }
         session.sidebar.fingerSized = panes.layout == .narrow
         panes.focusers = [.sidebar: { [weak session] in session?.sidebar.focusRows() },
                           .list: { [weak session] in session?.list.focusRows() },
