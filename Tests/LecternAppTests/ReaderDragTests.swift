@@ -108,6 +108,27 @@ struct ReaderDragTests {
         #expect(abs(end - start) < 1, "once the width rested the paragraph being read was \(end - start) px from where it was")
     }
 
+    @Test func aParagraphOutOfSightKeepsTheKeyboardFocusThroughAResize() throws {
+        try #require(gtk_init_check() != 0)
+        let (window, reader, paragraphs, scroller) = try reading(width: 700)
+        defer { gtk_window_destroy(cast(window)) }
+        // The focus on the 55th paragraph, then the view scrolled back to the top (a wheel does).
+        gtk_widget_grab_focus(paragraphs[54])
+        frames()
+        gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)), 0)
+        frames()
+        let focused = { gtk_root_get_focus(OpaquePointer(window)) == paragraphs[54] }
+        try #require(focused())
+
+        reader.widthChanging(true)
+        resize(window, to: 600)
+        #expect(gtk_widget_get_visible(paragraphs[54]) != 0, "the focused paragraph was hidden")
+        #expect(gtk_widget_get_visible(paragraphs[50]) == 0, "the paragraphs around it were not")
+        reader.widthChanging(false)
+        frames()
+        #expect(focused(), "the focus left the paragraph in the resize")
+    }
+
     @Test func theWindowsPanesTellWhenItsWidthChangesAndWhenItRests() throws {
         try #require(gtk_init_check() != 0)
         let panes = AdaptivePanes(layout: .wide, narrowPane: .list, sidebarWidth: 200, listWidth: 300)

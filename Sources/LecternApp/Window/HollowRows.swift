@@ -29,9 +29,10 @@ final class HollowRows {
 
     /// Hides `content` and holds `holder` (the row around it) at `height`, its height with its
     /// margins (as `gtk_widget_measure` gives it, and as a size request counts). `distance` says
-    /// how far the row is from the visible part (smaller comes back sooner).
+    /// how far the row is from the visible part (smaller comes back sooner). A row holding the
+    /// keyboard focus stays: hidden, it would lose it.
     func hollowOut(_ content: WidgetPointer, holder: WidgetPointer, height: Int32, distance: Double) {
-        guard hollow[content] == nil, height > 0, gtk_widget_get_visible(content) != 0 else { return }
+        guard hollow[content] == nil, height > 0, gtk_widget_get_visible(content) != 0, !Widgets.holdsFocus(content) else { return }
         hollow[content] = Hollow(holder: holder, distance: distance)
         gtk_widget_set_size_request(holder, -1, height)
         gtk_widget_set_visible(content, 0)
