@@ -110,7 +110,8 @@ struct PodcastTests {
         let shortURL = "http://127.0.0.1:\(server.port)/tone.mp3"
         await sandbox.activate("play-attachment", "[<'\(short.id) \(shortURL)'>]")
         #expect(await eventually(timeout: 20) { (try? store.episodeProgress(articleID: short.id, url: shortURL))??.played == true })
-        #expect(try store.article(id: short.id)?.read == true)
+        // Its article is marked read right after (a write of its own: the test may look in between).
+        #expect(await eventually(timeout: 5) { (try? store.article(id: short.id))??.read == true })
         #expect(await player(sandbox, "status") == "Paused")
         #expect(await player(sandbox, "open", "http://127.0.0.1:\(server.port)/elsewhere.mp3") == nil,
                 "an address no article attaches is refused")

@@ -108,6 +108,46 @@ struct ReaderDragTests {
         #expect(abs(end - start) < 1, "once the width rested the paragraph being read was \(end - start) px from where it was")
     }
 
+    /// How far below the scroller's top the line of `label` holding its character `index` is.
+    private func offset(ofLineWith index: Int32, in label: WidgetPointer, scroller: WidgetPointer) throws -> Float {
+        let layout = try #require(gtk_label_get_layout(OpaquePointer(label)))
+        var left: Int32 = 0, top: Int32 = 0
+        gtk_label_get_layout_offsets(OpaquePointer(label), &left, &top)
+        var position = PangoRectangle()
+        pango_layout_index_to_pos(layout, index, &position)
+        return try offset(of: label, in: scroller) + Float(top) + Float(position.y) / Float(PANGO_SCALE)
+    }
+
+    @Test func theLineBeingReadStaysAtTheViewsTopAsItsParagraphWrapsAnew() throws {
+        try #require(gtk_init_check() != 0)
+        let (window, reader, paragraphs, scroller) = try reading(width: 800)
+        defer { gtk_window_destroy(cast(window)) }
+        // Read down to the 39th paragraph's fourth line (of seven): it is at the view's top.
+        let reading = paragraphs[38]
+        let layout = try #require(gtk_label_get_layout(OpaquePointer(reading)))
+        try #require(pango_layout_get_line_count(layout) > 4)
+        let fourth = try #require(pango_layout_get_line_readonly(layout, 3)).pointee.start_index
+        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
+        gtk_adjustment_set_value(adjustment, gtk_adjustment_get_value(adjustment)
+            + Double(try offset(ofLineWith: fourth, in: reading, scroller: scroller)))
+        frames()
+        let start = try offset(ofLineWith: fourth, in: reading, scroller: scroller)
+        try #require(abs(start) < 1, "the line is \(start) px from the top")
+
+        reader.widthChanging(true)
+        for width in stride(from: Int32(760), through: 360, by: -40) {
+            resize(window, to: width)
+            let now = try offset(ofLineWith: fourth, in: reading, scroller: scroller)
+            #expect(abs(now - start) < 1, "at \(width) px the line being read moved \(now - start) px")
+        }
+        reader.widthChanging(false)
+        let back = MainLoop.iterate(until: { paragraphs.allSatisfy { gtk_widget_get_visible($0) != 0 } }, timeout: 5)
+        try #require(back)
+        frames()
+        let end = try offset(ofLineWith: fourth, in: reading, scroller: scroller)
+        #expect(abs(end - start) < 1, "once the width rested the line being read was \(end - start) px from where it was")
+    }
+
     @Test func aParagraphOutOfSightKeepsTheKeyboardFocusThroughAResize() throws {
         try #require(gtk_init_check() != 0)
         let (window, reader, paragraphs, scroller) = try reading(width: 700)

@@ -21,9 +21,17 @@ final class BlocksInSight {
     private let content: WidgetPointer
     private let hollow = HollowRows()
     private var afterLayout: SignalConnection?
-    /// The widget at the top of the view, how far below the view's top it was, and where the
-    /// view was then (moved since: the reader scrolled, and the new place is kept instead).
-    private var anchor: (widget: WidgetPointer, offset: Double, top: Double)?
+    /// What the view's top is kept on: the article's widget there and, in a text, the line.
+    private struct Anchor {
+        let widget: WidgetPointer
+        /// The text at the view's top and the character at the start of its line there.
+        let line: (label: WidgetPointer, index: Int32)?
+        /// How far below the view's top the widget (or the line) was.
+        let offset: Double
+        /// Where the view was then (moved since: the reader scrolled, and the new place is kept).
+        let top: Double
+    }
+    private var anchor: Anchor?
     private(set) var resizing = false
     /// The blocks of the article as the width began to change, to hollow out once it is laid out.
     private var toHollowOut: [(block: WidgetPointer, holder: WidgetPointer)] = []
@@ -79,11 +87,16 @@ final class BlocksInSight {
 
     private func keepInPlace() {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
-        if let anchor, anchor.top == gtk_adjustment_get_value(adjustment), let place = place(of: anchor.widget) {
-            let moved = place.top - anchor.top - anchor.offset
+        // The same character kept at the top through every frame (noted again each frame, the
+        // top line's first character would creep back a line at a time).
+        if let anchor, anchor.top == gtk_adjustment_get_value(adjustment), let place = place(of: anchor) {
+            let moved = place - anchor.top - anchor.offset
             if abs(moved) >= 0.5 { gtk_adjustment_set_value(adjustment, anchor.top + moved) }
+            self.anchor = Anchor(widget: anchor.widget, line: anchor.line, offset: anchor.offset,
+                                 top: gtk_adjustment_get_value(adjustment))
+        } else {
+            keepAnchor()   // none yet, or the reader scrolled: the new place is kept
         }
-        keepAnchor()
         hollowOutFar()
         let view = self.view
         for (block, holder) in hollow.hollowedOut {
@@ -106,12 +119,51 @@ final class BlocksInSight {
         toHollowOut = []
     }
 
-    /// Notes the widget at the view's top as it is now.
+    /// Notes the widget at the view's top as it is now, and in a text there the line.
     private func keepAnchor() {
         let top = gtk_adjustment_get_value(gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller)))
-        anchor = Widgets.children(of: content).lazy.compactMap { [self] child in
-            place(of: child).flatMap { $0.top + $0.height > top ? (child, $0.top - top, top) : nil }
+        anchor = Widgets.children(of: content).lazy.compactMap { [self] child -> Anchor? in
+            guard let place = place(of: child), place.top + place.height > top else { return nil }
+            if let line = line(in: child, at: top) {
+                return Anchor(widget: child, line: (line.label, line.index), offset: line.top - top, top: top)
+            }
+            return Anchor(widget: child, line: nil, offset: place.top - top, top: top)
         }.first
+    }
+
+    /// Where `anchor` is now: its line's top, or its widget's.
+    private func place(of anchor: Anchor) -> Double? {
+        guard let line = anchor.line else { return place(of: anchor.widget)?.top }
+        return lineTop(line.label, index: line.index)
+    }
+
+    /// The text of `widget` across the height `y` (a paragraph, a heading, a quote's text), the
+    /// character starting its line there and that line's top.
+    private func line(in widget: WidgetPointer, at y: Double) -> (label: WidgetPointer, index: Int32, top: Double)? {
+        let labels = [widget] + Widgets.descendants(of: widget)
+        for label in labels where g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(label)), gtk_label_get_type()) != 0 {
+            guard gtk_widget_get_mapped(label) != 0, let place = place(of: label), place.top <= y, y < place.top + place.height,
+                  let layout = gtk_label_get_layout(OpaquePointer(label)) else { continue }
+            var left: Int32 = 0, layoutTop: Int32 = 0, index: Int32 = 0, trailing: Int32 = 0
+            gtk_label_get_layout_offsets(OpaquePointer(label), &left, &layoutTop)
+            _ = pango_layout_xy_to_index(layout, 0, Int32((y - place.top - Double(layoutTop)) * Double(PANGO_SCALE)), &index, &trailing)
+            var start: Int32 = 0
+            pango_layout_index_to_line_x(layout, index, 0, &start, nil)
+            guard let line = pango_layout_get_line_readonly(layout, start) else { continue }
+            index = line.pointee.start_index
+            return lineTop(label, index: index).map { (label, index, $0) }
+        }
+        return nil
+    }
+
+    /// The top of the line of `label` holding the character at `index`.
+    private func lineTop(_ label: WidgetPointer, index: Int32) -> Double? {
+        guard let place = place(of: label), let layout = gtk_label_get_layout(OpaquePointer(label)) else { return nil }
+        var left: Int32 = 0, layoutTop: Int32 = 0
+        gtk_label_get_layout_offsets(OpaquePointer(label), &left, &layoutTop)
+        var position = PangoRectangle()
+        pango_layout_index_to_pos(layout, index, &position)
+        return place.top + Double(layoutTop) + Double(position.y) / Double(PANGO_SCALE)
     }
 
     /// The part of the article in view, in the scroller's child's coordinates.
