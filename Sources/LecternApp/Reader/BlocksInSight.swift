@@ -21,15 +21,27 @@ final class BlocksInSight {
     private let content: WidgetPointer
     private let hollow = HollowRows()
     private var afterLayout: SignalConnection?
-    /// What the view's top is kept on: the article's widget there and, in a text, the line.
-    private struct Anchor {
+    /// What the view's top is kept on: the article's widget there and, in a text, the line (held,
+    /// so a widget taken out of the article meanwhile is found gone rather than freed).
+    private final class Anchor {
         let widget: WidgetPointer
         /// The text at the view's top and the character at the start of its line there.
         let line: (label: WidgetPointer, index: Int32)?
         /// How far below the view's top the widget (or the line) was.
         let offset: Double
         /// Where the view was then (moved since: the reader scrolled, and the new place is kept).
-        let top: Double
+        var top: Double
+
+        init(widget: WidgetPointer, line: (label: WidgetPointer, index: Int32)?, offset: Double, top: Double) {
+            (self.widget, self.line, self.offset, self.top) = (widget, line, offset, top)
+            g_object_ref(widget)
+            if let line { g_object_ref(line.label) }
+        }
+
+        deinit {
+            g_object_unref(widget)
+            if let line { g_object_unref(line.label) }
+        }
     }
     private var anchor: Anchor?
     private(set) var resizing = false
@@ -92,8 +104,7 @@ final class BlocksInSight {
         if let anchor, anchor.top == gtk_adjustment_get_value(adjustment), let place = place(of: anchor) {
             let moved = place - anchor.top - anchor.offset
             if abs(moved) >= 0.5 { gtk_adjustment_set_value(adjustment, anchor.top + moved) }
-            self.anchor = Anchor(widget: anchor.widget, line: anchor.line, offset: anchor.offset,
-                                 top: gtk_adjustment_get_value(adjustment))
+            anchor.top = gtk_adjustment_get_value(adjustment)
         } else {
             keepAnchor()   // none yet, or the reader scrolled: the new place is kept
         }
@@ -131,9 +142,11 @@ final class BlocksInSight {
         }.first
     }
 
-    /// Where `anchor` is now: its line's top, or its widget's.
+    /// Where `anchor` is now: its line's top, or its widget's; nil once it left the article.
     private func place(of anchor: Anchor) -> Double? {
+        guard gtk_widget_get_parent(anchor.widget) == content else { return nil }
         guard let line = anchor.line else { return place(of: anchor.widget)?.top }
+        guard gtk_widget_is_ancestor(line.label, anchor.widget) != 0 || line.label == anchor.widget else { return nil }
         return lineTop(line.label, index: line.index)
     }
 
