@@ -44,7 +44,7 @@ final class BlocksInSight {
         }
     }
     private var anchor: Anchor?
-    private(set) var resizing = false
+    private var resizing = false
     /// The blocks of the article as the width began to change, to hollow out once it is laid out.
     private var toHollowOut: [(block: WidgetPointer, holder: WidgetPointer)] = []
 
@@ -179,15 +179,16 @@ final class BlocksInSight {
         return place.top + Double(layoutTop) + Double(position.y) / Double(PANGO_SCALE)
     }
 
-    /// The part of the article in view, in the scroller's child's coordinates.
-    private var view: (top: Double, bottom: Double, height: Double) {
+    /// The part of the article in view, in the scroller's child's coordinates (where the reader
+    /// places blocks for a theme switch too).
+    var view: (top: Double, bottom: Double, height: Double) {
         let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
         let top = gtk_adjustment_get_value(adjustment), height = gtk_adjustment_get_page_size(adjustment)
         return (top, top + height, height)
     }
 
     /// Where `widget` is, in the scroller's child's coordinates.
-    private func place(of widget: WidgetPointer) -> (top: Double, height: Double)? {
+    func place(of widget: WidgetPointer) -> (top: Double, height: Double)? {
         var bounds = graphene_rect_t()
         guard gtk_widget_compute_bounds(widget, scrolled, &bounds) != 0 else { return nil }
         return (Double(bounds.origin.y), Double(bounds.size.height))

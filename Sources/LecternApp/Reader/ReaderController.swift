@@ -193,15 +193,10 @@ final class ReaderController {
     /// text being read.
     func prepareForRestyle() {
         guard article != nil, gtk_widget_get_mapped(scroller) != 0 else { return }
-        let adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scroller))
-        let fold = gtk_adjustment_get_value(adjustment) + gtk_adjustment_get_page_size(adjustment)
+        let fold = blocksInSight.view.bottom
         for (block, holder) in shownBlocks {
-            var bounds = graphene_rect_t()
-            guard gtk_widget_compute_bounds(holder, column.content, &bounds) != 0 else { continue }
-            let distance = Double(bounds.origin.y) - fold
-            if distance > 0 {
-                hollowBlocks.hollowOut(block, holder: holder, height: Int32(bounds.size.height), distance: distance)
-            }
+            guard let place = blocksInSight.place(of: holder), place.top > fold else { continue }
+            hollowBlocks.hollowOut(block, holder: holder, height: Int32(place.height.rounded()), distance: place.top - fold)
         }
         hollowBlocks.refill(after: widget)
     }
