@@ -54,7 +54,7 @@ struct FocusRingTests {
                 _ = MainLoop.iterate(until: { false }, timeout: 0.05)   // restyled and drawn
                 for control in controls {
                     let path = folder.appending(path: "\(control.name).png").path
-                    _ = try WidgetCapture.savePNG(of: control.pictured ?? control.widget, to: path)
+                    try Self.save(control.pictured ?? control.widget, to: path)
                     let image = try #require(PNGImage(path: path))
                     // The ring runs along the inside of the control's edge, over its border; its fill
                     // is a few pixels further in.
@@ -65,6 +65,19 @@ struct FocusRingTests {
                     #expect(ring == theme.color(control.ring, for: scheme).hex.lowercased(), "\(what), not \(control.ring.rawValue)")
                 }
             }
+        }
+    }
+
+    /// Saves `widget`'s picture; one found not laid out (a suite running alongside changed the
+    /// display's style meanwhile, and the window is due a layout) once it has been painted again.
+    private static func save(_ widget: WidgetPointer, to path: String) throws {
+        do {
+            _ = try WidgetCapture.savePNG(of: widget, to: path)
+        } catch {
+            var result: Result<(width: Int, height: Int), WidgetCapture.CaptureError>?
+            WidgetCapture.capture(widget, to: path, attempts: 5) { result = $0 }
+            _ = MainLoop.iterate(until: { result != nil }, timeout: 5)
+            _ = try #require(result, "\(error), and no frame painted since").get()
         }
     }
 
