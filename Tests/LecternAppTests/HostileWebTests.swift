@@ -34,13 +34,13 @@ struct HostileWebTests {
         return Int(line.split(separator: " ").dropFirst().first ?? "")
     }
 
-    /// Seconds the running Lectern takes to answer a D-Bus call (GDBus answers Ping itself, on
-    /// the main thread's connection: a held main loop shows here).
-    private func answerTime(_ sandbox: LecternSandbox) async -> Double {
-        let started = Date()
-        let answer = await Command.run("/usr/bin/gdbus", ["call", "--session", "--dest", "dev.lectern.Lectern", "--object-path", "/dev/lectern/Lectern",
-                                                    "--method", "org.gtk.Actions.DescribeAll"], environment: sandbox.environment, timeout: 30)
-        return answer.status == 0 ? Date().timeIntervalSince(started) : .infinity
+    /// Seconds the running Lectern takes to answer a D-Bus call, or infinity
+    /// (`PrivateBus.answerTime`: a held main loop shows here): by default a question about its
+    /// actions, or the activation of `action` with `parameter` (a GVariant array text).
+    private func answerTime(_ sandbox: LecternSandbox, activating action: String? = nil, _ parameter: String = "[]") async -> Double {
+        await sandbox.bus.answerTime(of: "dev.lectern.Lectern", objectPath: "/dev/lectern/Lectern",
+                                     method: action == nil ? "DescribeAll" : "Activate",
+                                     parameters: action.map { "('\($0)', \(parameter), @a{sv} {})" }) ?? .infinity
     }
 
     @Test func openingEveryHostileArticleKeepsTheWindowSmallAndAnswering() async throws {
@@ -51,15 +51,17 @@ struct HostileWebTests {
         #expect(await sandbox.lecternIsRunning())
         let articles = try store.articles(ArticleQuery(view: .all, limit: 50))
         try #require(articles.count >= 12, "the hostile feed's articles: \(articles.count)")
-        var worst = 0.0
+        _ = await answerTime(sandbox)   // once the window has started: what follows is the articles' own
+        var worst = (seconds: 0.0, title: "")
         for row in articles {
-            await sandbox.activate("show-article", "[<'\(row.id)'>]")
+            let shown = await answerTime(sandbox, activating: "show-article", "[<'\(row.id)'>]")
             await pause(seconds: 1.5)   // its pictures are asked for, refused or cut off
-            worst = await max(worst, answerTime(sandbox))
+            let answered = await max(shown, answerTime(sandbox))
+            if answered > worst.seconds { worst = (answered, row.title ?? "") }
             let resident = try #require(residentKB(app), "Lectern ended while showing “\(row.title ?? "")”")
             #expect(resident < Self.memoryLimitKB, "\(resident / 1024) MB after “\(row.title ?? "")”")
         }
-        #expect(worst < 1, "the window took \(worst) s to answer")
+        #expect(worst.seconds < 1, "the window took \(worst.seconds) s to answer after “\(worst.title)”")
         #expect(server.hits("/bomb/gzip/image") >= 1 && server.hits("/huge/png") >= 1, "the pictures were asked for")
         #expect(server.hits("/bomb/gzip/icon") + server.hits("/favicon.ico") >= 1, "the feed's icons were asked for")
         let resident = try #require(residentKB(app))
@@ -132,8 +134,8 @@ struct HostileWebTests {
         #expect(launched.status == 0, "\(launched.stderr)")
         let searched = await Command.run("/usr/bin/python3", [caller, ini, "GetInitialResultSet", terms], environment: sandbox.environment, timeout: 30)
         #expect(searched.status == 0, "\(searched.stderr)")
-        // Each answer includes starting gdbus, which a loaded two-core machine may delay by a
-        // second: a window that stopped answering misses every one by far; one slow start does not.
+        // A window that stopped answering misses every one by far; one answer a loaded two-core
+        // machine delayed does not.
         var times: [Double] = []
         for _ in 0..<5 {
             times.append(await answerTime(sandbox))

@@ -1,3 +1,4 @@
+import CGtk4
 import Foundation
 
 /// A private D-Bus session bus for one test: launched instances of Lectern on it see
@@ -82,6 +83,39 @@ public final class PrivateBus: @unchecked Sendable {
                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address])
         // "(uint32 1234,)"
         return result.stdout.split(whereSeparator: { !$0.isNumber }).last.flatMap { Int32($0) }
+    }
+
+    /// Seconds `destination` takes to answer a call of `interface.method` on `objectPath` with
+    /// `parameters` (a GVariant tuple's text, e.g. `('show-article', [<'12'>], @a{sv} {})`), or
+    /// nil when it refuses or does not answer within 30 s. The call goes over a connection this
+    /// process opens beforehand, so only the answer is timed, not the start of a `gdbus` process
+    /// (which a loaded two-core machine has stretched past a second). GApplication answers on
+    /// the main thread and replies to an action's activation once the action has run: a main
+    /// loop held by the action or by anything else shows here.
+    public func answerTime(of destination: String, objectPath: String, interface: String = "org.gtk.Actions",
+                           method: String = "DescribeAll", parameters: String? = nil) async -> Double? {
+        let address = self.address
+        return await onOwnThread { () -> Double? in
+            var error: UnsafeMutablePointer<GError>?
+            defer { if let error { g_error_free(error) } }
+            // g_variant_parse gives a reference of our own (not floating): the call does not take it.
+            var arguments: OpaquePointer?
+            if let parameters {
+                guard let parsed = g_variant_parse(nil, parameters, nil, nil, &error) else { return nil }
+                arguments = parsed
+            }
+            defer { if let arguments { g_variant_unref(arguments) } }
+            let flags = GDBusConnectionFlags(rawValue: G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue
+                                             | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
+            guard let connection = g_dbus_connection_new_for_address_sync(address, flags, nil, nil, &error) else { return nil }
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            let started = Date()
+            guard let reply = g_dbus_connection_call_sync(connection, destination, objectPath, interface, method, arguments,
+                                                          nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 30_000, nil, &error) else { return nil }
+            let seconds = Date().timeIntervalSince(started)
+            g_variant_unref(reply)
+            return seconds
+        }
     }
 
     enum LaunchError: Error { case noBus, refused(String, String) }
