@@ -42,6 +42,20 @@ import Testing
         #expect(try store.articles(ArticleQuery(view: .all)).first?.read == true)
     }
 
+    @Test func anEpisodeWhoseArticleCannotBeMarkedReadIsNotMarkedPlayedEither() throws {
+        let (store, _, _, id) = try storeWithEpisode()
+        try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 3590, duration: 3600))
+        // Marking the article read fails (as a full disk would), after the episode was written.
+        try store.transaction { database in
+            try database.run("CREATE TEMP TRIGGER refuse_read BEFORE UPDATE OF read ON articles BEGIN SELECT RAISE(ABORT, 'disk full'); END")
+        }
+        #expect(throws: StorageError.self) { try store.finishEpisode(articleID: id, url: mp3, duration: 3600) }
+        #expect(try store.episodeProgress(articleID: id, url: mp3)
+                == EpisodeProgress(articleID: id, url: mp3, position: 3590, duration: 3600, played: false),
+                "the episode as it was: heard again, it is finished then")
+        #expect(try store.articles(ArticleQuery(view: .all)).first?.read == false)
+    }
+
     @Test func progressGoesWithItsArticleAndIsNeverKeptForOneThatIsGone() throws {
         let (store, _, feedID, id) = try storeWithEpisode()
         try store.saveEpisodeProgress(EpisodeProgress(articleID: id, url: mp3, position: 30))

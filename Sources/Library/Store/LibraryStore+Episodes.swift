@@ -77,15 +77,18 @@ extension LibraryStore {
     /// Keeps where the episode is now (an episode played again is in progress again). Nothing
     /// is written for an article no longer in the library.
     public func saveEpisodeProgress(_ progress: EpisodeProgress) throws(StorageError) {
-        try storageTransaction { database throws(StorageError) in
-            try database.run("""
-                INSERT INTO episodes (article_id, url, position, duration, played, touched)
-                SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM articles WHERE id = ?1)
-                ON CONFLICT (article_id, url) DO UPDATE SET position = excluded.position,
-                    duration = coalesce(excluded.duration, duration), played = excluded.played, touched = excluded.touched
-                """, [.integer(progress.articleID), .text(progress.url), .real(max(0, progress.position)),
-                      progress.duration.map { .real($0) } ?? .null, SQLValue(progress.played), SQLValue(Date())])
-        }
+        try storageTransaction { database throws(StorageError) in try Self.save(progress, in: database) }
+    }
+
+    /// The same inside a transaction of the caller's.
+    static func save(_ progress: EpisodeProgress, in database: SQLiteDatabase) throws(StorageError) {
+        try database.run("""
+            INSERT INTO episodes (article_id, url, position, duration, played, touched)
+            SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE EXISTS (SELECT 1 FROM articles WHERE id = ?1)
+            ON CONFLICT (article_id, url) DO UPDATE SET position = excluded.position,
+                duration = coalesce(excluded.duration, duration), played = excluded.played, touched = excluded.touched
+            """, [.integer(progress.articleID), .text(progress.url), .real(max(0, progress.position)),
+                  progress.duration.map { .real($0) } ?? .null, SQLValue(progress.played), SQLValue(Date())])
     }
 
     /// Keeps the chapters fetched for the episode.
@@ -97,11 +100,15 @@ extension LibraryStore {
     }
 
     /// The episode was heard to its end: played, back at the start, and its article read (the
-    /// change queued for an account's server like any other).
+    /// change queued for an account's server like any other), all or nothing: an episode is never
+    /// left played beside an unread article, nor the other way round.
     @discardableResult
     public func finishEpisode(articleID: Int64, url: String, duration: Double?) throws(StorageError) -> StatusChange {
-        try saveEpisodeProgress(EpisodeProgress(articleID: articleID, url: url, position: 0, duration: duration, played: true))
-        return try setRead([articleID], true)
+        let changed = try storageTransaction { database throws(StorageError) in
+            try Self.save(EpisodeProgress(articleID: articleID, url: url, position: 0, duration: duration, played: true), in: database)
+            return try Self.set(.read, to: true, ids: [articleID], in: database)
+        }
+        return StatusChange(field: .read, value: true, articleIDs: changed)
     }
 
     /// The article that attaches `url` (the one last listened to, else the newest), or nil.

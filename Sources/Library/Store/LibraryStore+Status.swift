@@ -51,21 +51,26 @@ extension LibraryStore {
     }
 
     private func set(_ field: StatusChange.Field, to value: Bool, ids: [Int64]) throws(StorageError) -> StatusChange {
+        let changed = try storageTransaction { database throws(StorageError) in
+            try Self.set(field, to: value, ids: ids, in: database)
+        }
+        return StatusChange(field: field, value: value, articleIDs: changed)
+    }
+
+    /// The same inside a transaction of the caller's: the ids that changed.
+    static func set(_ field: StatusChange.Field, to value: Bool, ids: [Int64], in database: SQLiteDatabase) throws(StorageError) -> [Int64] {
         let column = field == .read ? "read" : "starred"
         // One statement per 10k ids: the ids travel as a JSON array read by json_each.
         let sql = "UPDATE articles SET \(column) = ? WHERE \(column) <> ? AND id IN (SELECT value FROM json_each(?)) RETURNING id"
-        let changed = try storageTransaction { database throws(StorageError) in
-            var changed: [Int64] = []
-            var start = 0
-            while start < ids.count {
-                let chunk = ids[start..<min(ids.count, start + 10_000)]
-                let done = try database.query(sql, [SQLValue(value), SQLValue(value), .jsonArray(chunk)]) { $0.int64(0) }
-                try Self.queueStateChanges(field, ids: .jsonArray(done), now: Date(), in: database)
-                changed += done
-                start += chunk.count
-            }
-            return changed
+        var changed: [Int64] = []
+        var start = 0
+        while start < ids.count {
+            let chunk = ids[start..<min(ids.count, start + 10_000)]
+            let done = try database.query(sql, [SQLValue(value), SQLValue(value), .jsonArray(chunk)]) { $0.int64(0) }
+            try queueStateChanges(field, ids: .jsonArray(done), now: Date(), in: database)
+            changed += done
+            start += chunk.count
         }
-        return StatusChange(field: field, value: value, articleIDs: changed)
+        return changed
     }
 }
