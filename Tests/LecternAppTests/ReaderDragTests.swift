@@ -7,7 +7,7 @@ import Testing
 
 /// While the window's edge is dragged the reader lays out only the blocks of the article in
 /// sight (`BlocksInSight`): what is on screen is what the reader shows at that width anyway,
-/// every block comes back once the width rests, and the text being read stays in view.
+/// every block comes back once the width rests (a few a frame), and the text being read stays in view.
 @Suite("Reader during a drag of the window's edge", .serialized, .enabled(if: hasDisplay, "needs a display: run under make check"))
 @MainActor
 struct ReaderDragTests {
@@ -146,6 +146,46 @@ struct ReaderDragTests {
         frames()
         let end = try offset(ofLineWith: fourth, in: reading, scroller: scroller)
         #expect(abs(end - start) < 1, "once the width rested the line being read was \(end - start) px from where it was")
+    }
+
+    /// The paragraphs that came back in each frame painted.
+    @MainActor
+    private final class Returns {
+        var stillHidden: Set<Int>
+        var byFrame: [[Int]] = []
+        init(_ hidden: Set<Int>) { stillHidden = hidden }
+    }
+
+    @Test func onceTheWidthRestsTheParagraphsComeBackAFewAFrameTheNearestFirst() throws {
+        try #require(gtk_init_check() != 0)
+        let (window, reader, paragraphs, scroller) = try reading(width: 800)
+        defer { gtk_window_destroy(cast(window)) }
+        try scroll(scroller, toTopOf: paragraphs[29])
+        reader.widthChanging(true)
+        for width in stride(from: Int32(770), through: 590, by: -30) { resize(window, to: width) }
+        let returns = Returns(Set(paragraphs.indices.filter { gtk_widget_get_visible(paragraphs[$0]) == 0 }))
+        let hiddenAtRest = returns.stillHidden.count
+        try #require(hiddenAtRest > 40, "only \(hiddenAtRest) of 60 paragraphs sat out the drag")
+        let clock = try #require(gtk_widget_get_frame_clock(window))
+        let watch = connect(clock, .afterPaint) {
+            let back = returns.stillHidden.filter { gtk_widget_get_visible(paragraphs[$0]) != 0 }
+            guard !back.isEmpty else { return }
+            returns.byFrame.append(back.sorted())
+            returns.stillHidden.subtract(back)
+        }
+        defer { watch.disconnect() }
+
+        reader.widthChanging(false)
+        let back = MainLoop.iterate(until: { returns.stillHidden.isEmpty }, timeout: 5)
+        #expect(back, "\(returns.stillHidden.count) paragraphs never came back")
+        // A frame lays out a few paragraphs, not the whole article at once (a stall on a slow machine).
+        #expect(returns.byFrame.allSatisfy { $0.count <= BlocksInSight.blocksPerFrame }, "by frame: \(returns.byFrame)")
+        #expect(returns.byFrame.count >= hiddenAtRest / BlocksInSight.blocksPerFrame)
+        // The nearest first: those back in the first frames are nearer the 30th than those in the last.
+        let distance = { (batch: [Int]) in Double(batch.map { abs($0 - 29) }.reduce(0, +)) / Double(batch.count) }
+        if let first = returns.byFrame.first, let last = returns.byFrame.last {
+            #expect(distance(first) < distance(last), "by frame: \(returns.byFrame)")
+        }
     }
 
     @Test func aParagraphOutOfSightKeepsTheKeyboardFocusThroughAResize() throws {

@@ -9,7 +9,9 @@ import GtkBridge
 /// 360 and back, `LECTERN_BENCH_RESIZE_STEP` px a frame (default 16) — across both breakpoints
 /// each way, for N frames; each frame's own work is timed (before-paint to after-paint, which
 /// holds the layout). The pointer is off the window, as the window manager holds it on the
-/// dragged edge. Prints one JSON line: all frames, and the frames where the layout changed.
+/// dragged edge. Then it times the frames of the width's rest (until a while after
+/// `WidthChanges` says it rested: the reader lays out the rest of its article then). Prints one
+/// JSON line: all frames of the drag, the frames where the layout changed, and those of the rest.
 @MainActor
 final class ResizeBenchmark {
     private let window: MainWindow
@@ -21,6 +23,8 @@ final class ResizeBenchmark {
     private var work: [Double] = []
     private var widths: [Int] = []
     private var crossings: [Double] = []
+    /// The frames after the drag (nil while it goes on).
+    private var afterRest: [Double]?
     private var layoutBefore = ""
     private var retained: ResizeBenchmark?
     /// The window's size before the drag, given back at the end: the size is saved on quit, and
@@ -68,22 +72,32 @@ final class ResizeBenchmark {
     }
 
     private func frameEnded(_ milliseconds: Double) {
+        if afterRest != nil { return afterRest!.append(milliseconds) }
         work.append(milliseconds)
         widths.append(width)
         if window.paneLayout.rawValue != layoutBefore { crossings.append(milliseconds) }
         guard work.count >= frames else { return resize() }
-        report()
+        afterRest = []
+        _ = MainLoop.timeout(milliseconds: Self.restWatchMilliseconds) { [self] in
+            report()
+            return false
+        }
     }
+
+    /// How long the frames after the drag are timed: the width's rest, and what follows it.
+    static let restWatchMilliseconds: UInt32 = WidthChanges.restMilliseconds + 1000
 
     private func report() {
         let line = String(format: "{\"bench\":\"window-resize\",\"display\":\"%@\",\"step_px\":%d,\"frames\":%d,"
             + "\"frame_work_median_ms\":%.2f,\"frame_work_p95_ms\":%.2f,\"frame_work_p99_ms\":%.2f,\"frame_work_max_ms\":%.2f,"
-            + "\"frames_over_8_ms\":%d,\"layout_changes\":%d,\"layout_change_frame_max_ms\":%.2f}",
+            + "\"frames_over_8_ms\":%d,\"layout_changes\":%d,\"layout_change_frame_max_ms\":%.2f,"
+            + "\"after_rest_frames\":%d,\"after_rest_frame_max_ms\":%.2f}",
             FrameTimes.display, step, work.count, FrameTimes.percentile(work, 0.5), FrameTimes.percentile(work, 0.95),
-            FrameTimes.percentile(work, 0.99), work.max() ?? 0, work.filter { $0 > 8 }.count, crossings.count, crossings.max() ?? 0)
+            FrameTimes.percentile(work, 0.99), work.max() ?? 0, work.filter { $0 > 8 }.count, crossings.count, crossings.max() ?? 0,
+            afterRest?.count ?? 0, afterRest?.max() ?? 0)
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
         if let path = ProcessInfo.processInfo.environment["LECTERN_BENCH_RESIZE_EACH"] {
-            let rows = zip(widths, work).map { String(format: "%d %.2f", $0, $1) }
+            let rows = zip(widths, work).map { String(format: "%d %.2f", $0, $1) } + (afterRest ?? []).map { String(format: "rest %.2f", $0) }
             try? (rows.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
         }
         gtk_window_set_default_size(cast(window.window), sizeBefore.width, sizeBefore.height)

@@ -8,10 +8,12 @@ import GtkBridge
 /// drag cost a frame the article's whole length: a 4 000-word article took 14 ms a frame, most of
 /// it text no one could see. As the width begins to change, a block further than half a page from
 /// sight is hollowed out (`HollowRows`) at the height it had; a hollow block coming near sight
-/// comes back before the frame is drawn, and once the width has rested every block comes back at
-/// once (the one layout of the whole article). The blocks above the view keep their heights until
-/// then, and after each layout the view is moved so that what was at its top stays there: the text
-/// being read does not slide away as the paragraphs above it change height, nor when they come back.
+/// comes back before the frame is drawn, and once the width has rested the blocks come back a few
+/// a frame, the nearest first: the whole article laid out at once was one frame of 33–61 ms on a
+/// slow machine, a stall of the window just after the user let go of its edge. The blocks above
+/// the view keep their heights until then, and after each layout the view is moved so that what
+/// was at its top stays there: the text being read does not slide away as the paragraphs above
+/// it change height, nor when they come back.
 @MainActor
 final class BlocksInSight {
     private let scroller: WidgetPointer
@@ -20,6 +22,9 @@ final class BlocksInSight {
     /// The article's widgets, from its header down.
     private let content: WidgetPointer
     private let hollow = HollowRows()
+    /// The blocks brought back each frame once the width has rested (a long paragraph is laid
+    /// out in about 0.5–1 ms).
+    static let blocksPerFrame = 4
     private var afterLayout: SignalConnection?
     /// What the view's top is kept on: the article's widget there and, in a text, the line (held,
     /// so a widget taken out of the article meanwhile is found gone rather than freed).
@@ -63,6 +68,7 @@ final class BlocksInSight {
     func resizeStarted(blocks: [(block: WidgetPointer, holder: WidgetPointer)]) {
         guard !resizing else { return }
         resizing = true
+        hollow.holdBack()   // blocks still coming back from the last resize wait for this one's end
         toHollowOut = blocks
         if laidOut {
             keepAnchor()
@@ -72,12 +78,17 @@ final class BlocksInSight {
         afterLayout = connect(clock, .layout) { [weak self] in self?.afterEachLayout() }
     }
 
-    /// The width has rested: every block comes back, the view kept on what it showed.
+    /// The width has rested: the blocks come back a few a frame from the next frame on (every
+    /// one at once when the reader is not on screen), the view kept on what it showed.
     func resizeEnded() {
         guard resizing else { return }
         resizing = false
         toHollowOut = []
-        hollow.fillAll()
+        if laidOut {
+            hollow.refill(after: scroller, wait: 1, perFrame: Self.blocksPerFrame)
+        } else {
+            hollow.fillAll()
+        }
     }
 
     /// The article is going: its blocks are forgotten, not touched.

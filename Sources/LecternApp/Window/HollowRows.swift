@@ -1,15 +1,16 @@
 import CGtk4
 import GtkBridge
 
-/// Spares off-screen rows a whole-window restyle (a theme switch).
+/// Spares off-screen rows a whole-window restyle (a theme switch), and the reader's blocks out of
+/// sight the layout at every width of a resize (`BlocksInSight`).
 ///
-/// GTK skips hidden widgets when it restyles, so hiding a row's content costs nothing
-/// and leaves one node where there were several. `hollowOut` hides a row's content and
-/// holds the row at its current height, so the list does not move. From the second frame
-/// painted after the switch, `refill` brings the rows back a batch per frame, nearest to
-/// the visible part first: the frame after the switch restyles the whole window once more
-/// (transitions come back on, `Appearance`), and rows brought back then would be restyled
-/// on top of it. A row that is about to be shown again comes back at once (`fillIn`).
+/// GTK skips hidden widgets when it restyles and lays out, so hiding a row's content costs
+/// nothing and leaves one node where there were several. `hollowOut` hides a row's content and
+/// holds the row at its current height, so the list does not move. After a theme switch, from the
+/// second frame painted, `refill` brings the rows back a batch per frame, nearest to the visible
+/// part first: the frame after the switch restyles the whole window once more (transitions come
+/// back on, `Appearance`), and rows brought back then would be restyled on top of it. A row that
+/// is about to be shown again comes back at once (`fillIn`).
 @MainActor
 final class HollowRows {
     static let rowsPerFrame = 20
@@ -24,6 +25,7 @@ final class HollowRows {
     private var refill: SignalConnection?
     /// Frames still to be painted before the first batch comes back.
     private var framesToWait = 0
+    private var perFrame = rowsPerFrame
 
     var isEmpty: Bool { hollow.isEmpty }
 
@@ -48,7 +50,7 @@ final class HollowRows {
     /// Brings every row back now.
     func fillAll() {
         hollow.keys.forEach(fillIn)
-        stopRefilling()
+        holdBack()
     }
 
     /// The rows hollowed out: each one's content and its holder.
@@ -59,20 +61,29 @@ final class HollowRows {
     /// Forgets `content` without touching it (its row is being destroyed).
     func forget(_ content: WidgetPointer) {
         hollow[content] = nil
-        if hollow.isEmpty { stopRefilling() }
+        if hollow.isEmpty { holdBack() }
     }
 
     /// Forgets every row without touching it (the rows are being destroyed).
     func forgetAll() {
         hollow = [:]
-        stopRefilling()
+        holdBack()
     }
 
-    /// After each frame `widget` paints, from the second on, brings back the next batch of rows.
-    func refill(after widget: WidgetPointer) {
-        framesToWait = 2 // counted from the latest switch, also when one before is still refilling
+    /// After each frame `widget` paints, from the `wait`th on (the second by default), brings
+    /// back the next `perFrame` rows.
+    func refill(after widget: WidgetPointer, wait: Int = 2, perFrame: Int = rowsPerFrame) {
+        framesToWait = wait // counted from the latest call, also when one before is still refilling
+        self.perFrame = perFrame
         guard refill == nil, !hollow.isEmpty, let clock = gtk_widget_get_frame_clock(widget) else { return }
         refill = connect(clock, .afterPaint) { [weak self] in self?.fillNextBatch(clock) }
+        gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT) // a frame comes even if nothing else changes
+    }
+
+    /// Stops bringing rows back (they stay hollow until filled in or refilled).
+    func holdBack() {
+        refill?.disconnect()
+        refill = nil
     }
 
     private func fillNextBatch(_ clock: OpaquePointer) {
@@ -81,13 +92,8 @@ final class HollowRows {
             gdk_frame_clock_request_phase(clock, GDK_FRAME_CLOCK_PHASE_AFTER_PAINT) // a frame comes even if nothing else changes
             return
         }
-        let nearest = hollow.sorted { $0.value.distance < $1.value.distance }.prefix(Self.rowsPerFrame)
+        let nearest = hollow.sorted { $0.value.distance < $1.value.distance }.prefix(perFrame)
         nearest.forEach { fillIn($0.key) }
-        if hollow.isEmpty { stopRefilling() }
-    }
-
-    private func stopRefilling() {
-        refill?.disconnect()
-        refill = nil
+        if hollow.isEmpty { holdBack() }
     }
 }
